@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { envelope, money } from './common.ts';
+
+export const PASSWORD_RULE_TEXT =
+  'Your password must be at least 8 characters and contain 1 lowercase letter, 1 uppercase letter, 1 number and one special character.';
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Password rules (account-shell §5): checked identically by client and server. */
+export const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT)
+  .max(200)
+  .regex(/[a-z]/, PASSWORD_RULE_TEXT)
+  .regex(/[A-Z]/, PASSWORD_RULE_TEXT)
+  .regex(/[0-9]/, PASSWORD_RULE_TEXT)
+  .regex(/[^A-Za-z0-9]/, PASSWORD_RULE_TEXT);
+
+export const PASSWORDS_DO_NOT_MATCH = 'The password confirmation does not match.';
+
+export const profilePhoto = z.object({
+  url: z.string().nullable(),
+  is_set: z.boolean(),
+  authorisation: z.object({ allowed: z.boolean() }),
+  reminder: z.object({ dismissed: z.boolean() }),
+});
+
+export const documentExpiry = z.object({
+  expired: z.boolean(),
+  document_expiring_soon: z.boolean(),
+  days_to_expiry: z.number().int(),
+  membership_id: z.number().int(),
+});
+
+/** The logged-in customer (account-shell §3 User). */
+export const user = z.object({
+  id: z.number().int(),
+  reference: z.string().describe('Customer number shown as "Customer no"'),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  home_venue_slug: z.string().nullable(),
+  membership_user: z.boolean(),
+  credit: z.object({ balance: money }),
+  has_instruction: z.boolean().describe('Has an active direct-debit instruction'),
+  has_billing_date: z.boolean(),
+  has_outstanding_penalties: z.boolean(),
+  document_expiry: z.array(documentExpiry),
+  membership_document_upload_required: z.boolean(),
+  days_allowance_to_upload_eligibility_document: z.number().int().nullable(),
+  profile_photo: profilePhoto,
+});
+export type User = z.infer<typeof user>;
+export const userReply = envelope(user);
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'Please enter your email or customer ID.').max(254),
+  password: z.string().min(1, 'Please enter your password.').max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+/** The session token is set as an HttpOnly cookie; the reply carries the user, never the token. */
+export const loginReply = userReply;
+
+export const ONBOARDING_TYPES = ['customer_account_online', 'membership_purchase'] as const;
+export const onboardingTypeQuery = z.object({ onboarding_type: z.enum(ONBOARDING_TYPES).optional() });
+
+export const registerBody = z
+  .object({
+    client_id: z.number().int().positive(),
+    source: z.enum(['online', 'kiosk', 'front-of-house']).default('online'),
+    first_name: z.string().trim().min(1, 'First name is required.').max(100),
+    last_name: z.string().trim().min(1, 'Last name is required.').max(100),
+    email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(254),
+    date_of_birth: z.iso.date('Date must be valid.').optional(),
+    phone: z.string().trim().max(30).optional(),
+    password,
+    password_confirmation: z.string(),
+    terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+    marketing_opt_in: z.boolean().default(false),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORDS_DO_NOT_MATCH,
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const forgottenPasswordBody = z.object({
+  email_or_reference: z.string().trim().min(1, 'Please enter your email or customer ID.').max(254),
+});
+/** An email shared by several accounts answers 422 with a message whose first word is 'Multiple'. */
+export const MULTIPLE_ACCOUNTS_MESSAGE =
+  'Multiple accounts use this email address. Please enter your customer ID instead.';
+export const CHECK_YOUR_EMAIL = 'Check your email';
+
+export const passwordResetValidateBody = z.object({ token: z.string().min(1).max(200) });
+export const passwordResetValidateReply = envelope(z.object({ valid: z.literal(true), email: z.string() }));
+
+export const passwordResetBody = z
+  .object({
+    token: z.string().min(1).max(200),
+    password,
+    password_confirmation: z.string(),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORDS_DO_NOT_MATCH,
+  });
+export const PASSWORD_UPDATED = 'Your password has been successfully updated';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { envelope, money } from './common.ts';
+
+export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
+
+/** Booking (account-shell §3). Times are venue-local (Europe/London by default). */
+export const booking = z.object({
+  id: z.number().int(),
+  status: z.enum(BOOKING_STATUSES),
+  order_id: z.number().int().nullable(),
+  attended: z.boolean().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.object({ name: z.string() }),
+  price: money,
+  date: z.string().describe('Venue-local date, YYYY-MM-DD'),
+  date_pretty: z.string().describe('e.g. Monday 23 November 2026'),
+  time: z.string().describe('Start time, 24-hour HH:mm'),
+  venue: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  venue_name: z.string(),
+  location_name: z.string(),
+  starts_at: z.object({ raw: z.string(), local: z.string() }),
+  ends_at: z.object({ raw: z.string(), local: z.string() }),
+  duration: z.string().describe("e.g. '45min'; default text '90min'"),
+  can_be_cancelled: z.boolean(),
+  cancellation_cut_off: z.object({ cutoff_action: z.string(), cutoff_message: z.string() }),
+  awards_credit: z.object({ can_be_awarded: z.boolean(), message: z.string() }),
+  is_v2_booking: z.boolean(),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const bookingsQuery = z.object({
+  user_id: z.coerce.number().int().optional(),
+  starts_after: z.iso.datetime({ offset: true }).optional(),
+  starts_before: z.iso.datetime({ offset: true }).optional(),
+  cancellation_source: z.literal('my-account').optional(),
+});
+export const bookingsReply = envelope(z.array(booking));

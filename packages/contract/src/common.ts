@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Every successful payload sits in a `data` wrapper (spec §7). */
+export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Money travels in integer minor units (pence) with a display string in pounds. */
+export const money = z.object({
+  raw: z.number().int().describe('Amount in minor units (pence)'),
+  formatted: z.string().describe('Display string, e.g. £12.50'),
+});
+export type Money = z.infer<typeof money>;
+
+/** A point in time rendered for the venue's time zone. */
+export const venueDateTime = z.object({
+  raw: z.string().describe('ISO 8601 instant in UTC'),
+  local: z.string().describe('Venue-local ISO date-time without offset'),
+  full_date: z.string().describe('e.g. 22/11/2026'),
+  full_date_pretty: z.string().describe('e.g. Sunday 22 November 2026'),
+  time: z.string().describe('24-hour HH:mm in the venue time zone'),
+});
+export type VenueDateTime = z.infer<typeof venueDateTime>;
+
+/** 4xx/5xx replies other than 422. */
+export const errorReply = z.object({ message: z.string() });
+export type ErrorReply = z.infer<typeof errorReply>;
+
+/** 422 replies: one message plus messages per snake_case field. */
+export const validationErrorReply = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorReply = z.infer<typeof validationErrorReply>;
+
+export const messageReply = envelope(z.object({ message: z.string() }));
+
+/** The spec's default texts (account-shell §8). */
+export const DEFAULT_ERROR_TEXTS = {
+  notFound: 'Unable to complete request, item not found.',
+  forbidden: 'Unauthorised.',
+  generic: 'Something has gone wrong, please try again.',
+  csrf: 'Something has gone wrong, please reload and try again.',
+} as const;
+
+/** Status the server answers when the CSRF check fails (client shows DEFAULT_ERROR_TEXTS.csrf). */
+export const CSRF_FAILED_STATUS = 419;
+/** Header the client echoes the CSRF cookie in. */
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'fh_csrf';
+/** HttpOnly cookie holding the session token. Never readable by JavaScript. */
+export const SESSION_COOKIE = 'fh_session';
+/** Non-secret companion cookie ("1" when a session exists) for the 5-second login-state poll and cross-tab sync. */
+export const LOGGED_IN_COOKIE = 'fh_logged_in';
+/** Venue-selection cookie (JSON: { id, slug, name }). */
+export const VENUE_COOKIE = 'fh_venue';

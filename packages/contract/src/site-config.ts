@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const SITES = ['bookings', 'account', 'join'] as const;
+export type Site = (typeof SITES)[number];
+
+/**
+ * Per-page configuration the server writes into each site's HTML as
+ * `<meta name="fh-config" content="{json}">` (so no inline script is needed under the CSP).
+ * With no meta tag (Vite dev server) the web app falls back to the single-origin defaults.
+ */
+export const siteConfig = z.object({
+  site: z.enum(SITES),
+  /** Router basename of this site: '/', '/account' or '/join' single-origin; '/' in sub-domain mode. */
+  basename: z.string(),
+  /** Absolute or root-relative base URL of every site, for cross-site links (no trailing slash). */
+  urls: z.object({ bookings: z.string(), account: z.string(), join: z.string() }),
+  client_id: z.number().int(),
+  demo: z.boolean(),
+  /** Kiosk idle logout and its second timer (spec: 90 s and 95 s); shortened in tests by configuration. */
+  kiosk_idle_ms: z.number().int().positive(),
+  kiosk_second_idle_ms: z.number().int().positive(),
+});
+export type SiteConfig = z.infer<typeof siteConfig>;
+
+export const DEFAULT_SITE_BASENAMES: Record<Site, string> = { bookings: '/', account: '/account', join: '/join' };
+export const KIOSK_IDLE_MS = 90_000;
+export const KIOSK_SECOND_IDLE_MS = 95_000;
