@@ -105,3 +105,16 @@ export const passwordResetBody = z
     message: PASSWORDS_DO_NOT_MATCH,
   });
 export const PASSWORD_UPDATED = 'Your password has been successfully updated';
+
+/** Server texts for the auth calls (kept here so client and server agree). */
+export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+export const MULTIPLE_LOGIN_MATCHES =
+  'Multiple accounts match these details. Please log in with your customer ID instead.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
+export const UNAUTHENTICATED = 'Unauthenticated.';
+export const LOGGED_OUT = 'Logged out';
+export const logoutReply = envelope(z.object({ message: z.string() }));
+export const registerReply = userReply;
+export const forgottenPasswordReply = envelope(z.object({ message: z.string() }));
+export const passwordResetReply = envelope(z.object({ message: z.string() }));

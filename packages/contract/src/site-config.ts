@@ -22,6 +22,10 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
-export const DEFAULT_SITE_BASENAMES: Record<Site, string> = { bookings: '/', account: '/account', join: '/join' };
+export const DEFAULT_SITE_BASENAMES: Record<Site, string> = {
+  bookings: '/',
+  account: '/account',
+  join: '/join',
+};
 export const KIOSK_IDLE_MS = 90_000;
 export const KIOSK_SECOND_IDLE_MS = 95_000;

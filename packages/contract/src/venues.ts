@@ -19,3 +19,5 @@ export const venue = z.object({
 export type Venue = z.infer<typeof venue>;
 export const venuesReply = envelope(z.array(venue));
 export const venueReply = envelope(venue);
+
+export const venueParams = z.object({ slug: z.string().min(1).max(100) });

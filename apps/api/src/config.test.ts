@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to PGlite in ./data, demo mode and single-origin', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: '/srv/app/data' });
+    expect(c.demoMode).toBe(true);
+    expect(c.siteUrls).toBeNull();
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.sessionTtlDays).toBe(30);
+    expect(c.kioskIdleSeconds).toBe(90);
+    expect(c.kioskSecondIdleSeconds).toBe(95);
+    expect(c.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('turns demo mode off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it('reads sub-domain URLs without trailing slashes', () => {
+    const c = loadConfig({
+      BOOKINGS_URL: 'https://bookings.fieldhouse.test/',
+      ACCOUNT_URL: 'https://account.fieldhouse.test',
+      JOIN_URL: 'https://join.fieldhouse.test',
+      DATABASE_URL: 'postgres://x@y/z',
+    });
+    expect(c.siteUrls).toEqual({
+      bookings: 'https://bookings.fieldhouse.test',
+      account: 'https://account.fieldhouse.test',
+      join: 'https://join.fieldhouse.test',
+    });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://x@y/z' });
+  });
+
+  it('rejects half-configured sub-domain mode and bad numbers', () => {
+    expect(() => loadConfig({ BOOKINGS_URL: 'https://b.test' })).toThrow(/BOOKINGS_URL/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const bool = (fallback: boolean | undefined) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const url = z
+  .url()
+  .optional()
+  .transform((v) => v?.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_MODE: bool(undefined),
+  CLIENT_ID: z.coerce.number().int().positive().optional(),
+  BOOKINGS_URL: url,
+  ACCOUNT_URL: url,
+  JOIN_URL: url,
+  COOKIE_DOMAIN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.test>'),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  KIOSK_IDLE_SECONDS: z.coerce.number().int().positive().default(90),
+  KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
+  MAINTENANCE_MODE: bool(false),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+});
+
+export type SiteUrls = { bookings: string; account: string; join: string };
+
+export type Config = {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  demoMode: boolean;
+  /** null: the first client in the database. */
+  clientId: number | null;
+  /** Sub-domain mode when set (absolute URLs without trailing slash); null in single-origin mode. */
+  siteUrls: SiteUrls | null;
+  cookieDomain: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionTtlDays: number;
+  kioskIdleSeconds: number;
+  kioskSecondIdleSeconds: number;
+  maintenanceMode: boolean;
+  webDist: string;
+  logLevel: string;
+  rateLimits: {
+    loginPerIpPerMinute: number;
+    loginFailuresPerAccount: number;
+    loginFailureWindowMs: number;
+    forgottenPasswordPerIpPerMinute: number;
+  };
+};
+
+/** Reads the configuration from the environment; throws a readable error on bad values. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const { BOOKINGS_URL: bookings, ACCOUNT_URL: account, JOIN_URL: join } = e;
+  const anyUrl = bookings || account || join;
+  if (anyUrl && !(bookings && account && join)) {
+    throw new Error('Invalid configuration: set all of BOOKINGS_URL, ACCOUNT_URL and JOIN_URL, or none.');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(cwd, e.DATA_DIR) },
+    demoMode: e.DEMO_MODE ?? !production,
+    clientId: e.CLIENT_ID ?? null,
+    siteUrls: bookings && account && join ? { bookings, account, join } : null,
+    cookieDomain: e.COOKIE_DOMAIN || null,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
+    kioskSecondIdleSeconds: e.KIOSK_SECOND_IDLE_SECONDS,
+    maintenanceMode: e.MAINTENANCE_MODE ?? false,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      forgottenPasswordPerIpPerMinute: e.FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import {
+  apiLogout,
+  expect,
+  expectAccessible,
+  latestMailTo,
+  NEW_PASSWORD,
+  registerCustomer,
+  test,
+} from '../fixtures.ts';
+
+test('a customer resets a forgotten password through the emailed link', async ({ page, baseURL }) => {
+  const customer = await registerCustomer(page, baseURL!);
+  await apiLogout(page, baseURL!);
+
+  await page.goto('/account/login?showForgotPassword=true');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Email or customer ID').fill(customer.email);
+  await dialog.getByRole('button', { name: /reset/i }).click();
+  await expect(dialog.getByText('Check your email')).toBeVisible();
+
+  const mail = await latestMailTo(page.request, baseURL!, customer.email);
+  const link = mail.text.match(/https?:\/\/\S+\/account\/password-reset\/[\w-]+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: /update password|reset password|save/i }).click();
+  await expect(page.getByText('Your password has been successfully updated')).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to my account' }).click();
+
+  await page.getByLabel('Email or customer ID').fill(customer.reference);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
+
+  // The link works once.
+  const again = await page.request.post('/api/auth/password-reset/validate', {
+    data: { token: link!.split('/').pop() },
+    headers: { 'x-csrf-token': (await page.context().cookies()).find((c) => c.name === 'fh_csrf')!.value },
+  });
+  expect(again.status()).toBe(403);
+});
+
+test('an email shared by several accounts asks for the customer ID', async ({ page }) => {
+  await page.goto('/account/login?showForgotPassword=true');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email or customer ID').fill('family@fieldhouse.test');
+  await dialog.getByRole('button', { name: /reset/i }).click();
+  await expect(dialog.getByLabel(/customer ID/i).last()).toBeVisible();
+});
+
+test('an invalid reset link says so', async ({ page }) => {
+  await page.goto('/account/password-reset/not-a-real-token');
+  await expect(page.getByText(/invalid|expired/i).first()).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+
+for (const path of ['/account/no-such-page', '/join/no/such/page', '/no-such-page']) {
+  test(`an unknown path ${path} shows the not-found page`, async ({ page }, info) => {
+    await page.goto(path);
+    await expect(page.getByText("Whoops! Looks like you've gone offside.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go home' })).toBeVisible();
+    await expectAccessible(page);
+    if (path.startsWith('/account')) await screenshot(page, 'not-found', info.project.name);
+  });
+}
+
+test('a theme answering 503 shows the maintenance screen', async ({ page }) => {
+  await page.route('**/api/frontend/theme**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Maintenance"}' }),
+  );
+  await page.goto('/account/login');
+  await expect(page.getByRole('heading', { name: 'Service disruption' })).toBeVisible();
+  await expect(page.getByText('Unable to access the site due to planned maintenance.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a client that fails to load shows the not-found page', async ({ page }) => {
+  await page.route('**/api/client', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
+  );
+  await page.goto('/join/');
+  await expect(page.getByText("Whoops! Looks like you've gone offside.")).toBeVisible();
+});
+
+test('a failing theme request is retried without the venue', async ({ page, baseURL }) => {
+  const seen: string[] = [];
+  await page.route('**/api/frontend/theme**', (route) => {
+    seen.push(route.request().url());
+    if (new URL(route.request().url()).searchParams.has('venue'))
+      return route.fulfill({ status: 500, body: '{}' });
+    return route.continue();
+  });
+  const venue = { id: 1, slug: 'no-such-venue', name: 'Nowhere' };
+  await page
+    .context()
+    .addCookies([{ name: 'fh_venue', value: encodeURIComponent(JSON.stringify(venue)), url: baseURL! }]);
+  await page.goto('/account/login');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  expect(seen.some((u) => new URL(u).searchParams.has('venue'))).toBe(true);
+  expect(seen.some((u) => !new URL(u).searchParams.has('venue'))).toBe(true);
+});

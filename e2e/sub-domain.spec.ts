@@ -1,0 +1,25 @@
+import { DEMO, expect, test } from './fixtures.ts';
+import { SUB_HOSTS } from './playwright.config.ts';
+
+test('each site has its own host and the session is shared across them', async ({ page }) => {
+  await page.goto(`${SUB_HOSTS.account}/login`);
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await page.getByLabel('Email or customer ID').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(`${SUB_HOSTS.account}/`);
+
+  const session = (await page.context().cookies()).find((c) => c.name === 'fh_session');
+  expect(session?.domain).toBe('.fieldhouse.test');
+
+  // Cross-site links point at the other hosts.
+  await expect(page.getByRole('link', { name: 'Book an activity' }).first()).toHaveAttribute(
+    'href',
+    new RegExp(`^${SUB_HOSTS.bookings}/redirect-to-selected-venue`),
+  );
+  await page.goto(`${SUB_HOSTS.bookings}/`);
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  await page.goto(`${SUB_HOSTS.join}/no-such-page`);
+  await expect(page.getByText("Whoops! Looks like you've gone offside.")).toBeVisible();
+});
