@@ -34,6 +34,8 @@ const envSchema = z.object({
   KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
   MAINTENANCE_MODE: bool(false),
   WEB_DIST: z.string().optional(),
+  /** 'true' or a comma-separated list of proxy addresses/CIDRs; off unless a proxy sits in front. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -61,6 +63,7 @@ export type Config = {
   maintenanceMode: boolean;
   webDist: string;
   logLevel: string;
+  trustProxy: boolean | string;
   rateLimits: {
     loginPerIpPerMinute: number;
     loginFailuresPerAccount: number;
@@ -70,7 +73,10 @@ export type Config = {
 };
 
 /** Reads the configuration from the environment; throws a readable error on bad values. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -88,7 +94,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(cwd, e.DATA_DIR) },
+      : {
+          kind: 'pglite',
+          dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(cwd, e.DATA_DIR),
+        },
     demoMode: e.DEMO_MODE ?? !production,
     clientId: e.CLIENT_ID ?? null,
     siteUrls: bookings && account && join ? { bookings, account, join } : null,
@@ -101,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceMode: e.MAINTENANCE_MODE ?? false,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
@@ -108,4 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgottenPasswordPerIpPerMinute: e.FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE,
     },
   };
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: without it, X-Forwarded-* headers are ignored (no spoofed IPs). */
+export function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

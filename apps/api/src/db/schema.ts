@@ -102,7 +102,10 @@ export const customers = pgTable(
     profilePhotoReminderDismissed: boolean('profile_photo_reminder_dismissed').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('customers_email_idx').on(sql`lower(${t.email})`), index('customers_client_idx').on(t.clientId)],
+  (t) => [
+    index('customers_email_idx').on(sql`lower(${t.email})`),
+    index('customers_client_idx').on(t.clientId),
+  ],
 );
 
 export const authSessions = pgTable(
@@ -248,7 +251,9 @@ export const activities = pgTable(
     /** Whether a cancellation before the cut-off is refunded as booking credit. */
     cancellationAwardsCredit: boolean('cancellation_awards_credit').notNull().default(true),
   },
-  (t) => [check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`)],
+  (t) => [
+    check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
+  ],
 );
 
 export const activitySessions = pgTable(
@@ -294,7 +299,10 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt), check('orders_total_nonneg', sql`${t.total} >= 0`)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    check('orders_total_nonneg', sql`${t.total} >= 0`),
+  ],
 );
 
 export const orderItems = pgTable('order_items', {
@@ -356,7 +364,10 @@ export const penalties = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('penalties_customer_idx').on(t.customerId), check('penalties_amount_pos', sql`${t.amount} > 0`)],
+  (t) => [
+    index('penalties_customer_idx').on(t.customerId),
+    check('penalties_amount_pos', sql`${t.amount} > 0`),
+  ],
 );
 
 /** Credit ledger: positive amounts are credit added, negative amounts credit spent. */

@@ -15,4 +15,5 @@ export class HttpError extends Error {
 export const notFound = (message: string = DEFAULT_ERROR_TEXTS.notFound) => new HttpError(404, message);
 export const forbidden = (message: string = DEFAULT_ERROR_TEXTS.forbidden) => new HttpError(403, message);
 /** 422 with the message repeated under one field, like the validation errors. */
-export const fieldError = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
+export const fieldError = (field: string, message: string) =>
+  new HttpError(422, message, { [field]: [message] });

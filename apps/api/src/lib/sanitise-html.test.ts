@@ -3,7 +3,8 @@ import { sanitiseHtml } from './sanitise-html.ts';
 
 describe('sanitiseHtml', () => {
   it('keeps formatting and safe links', () => {
-    const html = '<h3>Contact</h3><p><strong>Call</strong> <a href="tel:01130000000">us</a> or <a href="mailto:a@b.test">mail</a></p><ul><li>x</li></ul>';
+    const html =
+      '<h3>Contact</h3><p><strong>Call</strong> <a href="tel:01130000000">us</a> or <a href="mailto:a@b.test">mail</a></p><ul><li>x</li></ul>';
     expect(sanitiseHtml(html)).toBe(html);
   });
 

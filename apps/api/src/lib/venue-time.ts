@@ -25,10 +25,12 @@ export function addVenueDays(date: { year: number; month: number; day: number },
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
-const fmt = (instant: Date, pattern: string, timeZone: string) => format(instant, pattern, { in: tz(timeZone) });
+const fmt = (instant: Date, pattern: string, timeZone: string) =>
+  format(instant, pattern, { in: tz(timeZone) });
 
 /** 'YYYY-MM-DD' in the venue's zone. */
-export const venueDate = (instant: Date, timeZone = DEFAULT_TIME_ZONE) => fmt(instant, 'yyyy-MM-dd', timeZone);
+export const venueDate = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, 'yyyy-MM-dd', timeZone);
 /** 'HH:mm' (24-hour) in the venue's zone. */
 export const venueTime = (instant: Date, timeZone = DEFAULT_TIME_ZONE) => fmt(instant, 'HH:mm', timeZone);
 /** Venue-local ISO date-time without offset, e.g. '2026-10-25T09:30:00'. */
@@ -38,7 +40,8 @@ export const venueLocalIso = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
 export const venueDatePretty = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
   fmt(instant, 'EEEE d MMMM yyyy', timeZone);
 /** e.g. '25/10/2026'. */
-export const venueFullDate = (instant: Date, timeZone = DEFAULT_TIME_ZONE) => fmt(instant, 'dd/MM/yyyy', timeZone);
+export const venueFullDate = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, 'dd/MM/yyyy', timeZone);
 
 /** Duration text used on booking cards: '45min', '60min', '90min'. */
 export function formatDuration(startsAt: Date, endsAt: Date): string {

@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import authPlugin from './plugins/app/auth.ts';
+import clientPlugin from './plugins/app/client.ts';
+import cspPlugin from './plugins/app/csp.ts';
+import csrfPlugin from './plugins/app/csrf.ts';
+import dbPlugin from './plugins/app/db.ts';
+import errorsPlugin from './plugins/app/errors.ts';
+import mailPlugin from './plugins/app/mail.ts';
+import maintenancePlugin from './plugins/app/maintenance.ts';
+import cookiePlugin from './plugins/external/cookie.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import rateLimitPlugin from './plugins/external/rate-limit.ts';
+import swaggerPlugin from './plugins/external/swagger.ts';
+import authRoutes from './routes/auth/index.ts';
+import clientRoutes from './routes/client/index.ts';
+import devMailRoutes from './routes/dev/mail.ts';
+import themeRoutes from './routes/frontend/theme.ts';
+import healthRoutes from './routes/health.ts';
+import protectedRoutes from './routes/protected.ts';
+import venueRoutes from './routes/venues/index.ts';
+import webRoutes from './routes/web/index.ts';
+import type { MailSender } from './services/mail/sender.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The clock (tests may pin it). */
+    now: () => Date;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An already-open (and migrated) database; otherwise the app opens one from the config and closes it. */
+  database?: Database;
+  /** Logger options; defaults to pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  mailSender?: MailSender | null;
+  now?: () => Date;
+  /** Extra plugins registered after the routes (tests use it to add probe routes). */
+  plugins?: FastifyPluginAsync[];
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
+
+  const owned = !options.database;
+  const database = options.database ?? (await openDatabase(config.database));
+  try {
+    if (owned) await database.migrate();
+
+    // External plugins, then the app's own, then routes (design rule 3).
+    await app.register(cookiePlugin);
+    await app.register(helmetPlugin);
+    await app.register(rateLimitPlugin);
+    await app.register(swaggerPlugin, { demoMode: config.demoMode });
+    await app.register(dbPlugin, { database, owned });
+    await app.register(errorsPlugin);
+    await app.register(maintenancePlugin);
+    await app.register(csrfPlugin);
+    await app.register(clientPlugin);
+    await app.register(cspPlugin);
+    await app.register(authPlugin);
+    await app.register(mailPlugin, { mailSender: options.mailSender });
+
+    await app.register(healthRoutes);
+    await app.register(themeRoutes);
+    await app.register(clientRoutes);
+    await app.register(venueRoutes);
+    await app.register(authRoutes);
+    await app.register(protectedRoutes);
+    if (config.demoMode) await app.register(devMailRoutes);
+    for (const plugin of options.plugins ?? []) await app.register(plugin);
+    await app.register(webRoutes);
+
+    await app.ready();
+  } catch (err) {
+    if (owned) await database.close();
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,432 @@
+/** Demo data: real UK leisure centres (addresses, postcodes and WGS84 coordinates) and a believable programme. */
+
+export const DEMO_THEME = {
+  theme_app_primary_colour: '#0B5CAD',
+  theme_app_secondary_colour1: '#00A19A',
+  theme_app_secondary_colour2: '#F2B705',
+  theme_app_body_font_style: 'lato',
+  theme_app_heading_font_style: 'garage_gothic',
+  theme_app_logo: '/api/static/fieldhouse-logo.svg',
+  theme_app_secondary_button_style: 'outline',
+  theme_app_header_bg_colour: '#0A2540',
+  header_primary_colour: '#FFFFFF',
+  toast_success_colour: '#1E7B34',
+  toast_error_colour: '#B3261E',
+  toast_info_colour: '#0B5CAD',
+};
+
+export const DEMO_FOOTER_HTML = `<h3>Fieldhouse Leisure</h3>
+<p>Opening hours: Monday to Friday 06:30–22:00, Saturday and Sunday 08:00–18:00. Bank holidays 09:00–16:00.</p>
+<p>Call us on <a href="tel:+441134960000">0113 496 0000</a> or email <a href="mailto:hello@fieldhouse.test">hello@fieldhouse.test</a>.</p>
+<ul><li><a href="https://fieldhouse.test/terms">Terms and conditions</a></li><li><a href="https://fieldhouse.test/privacy">Privacy policy</a></li></ul>`;
+
+export type VenueSeed = {
+  slug: string;
+  name: string;
+  address1: string;
+  address2: string | null;
+  town: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  hasPool: boolean;
+};
+
+export const DEMO_VENUES: VenueSeed[] = [
+  {
+    slug: 'manchester-aquatics-centre',
+    name: 'Manchester Aquatics Centre',
+    address1: '2 Booth Street East',
+    address2: null,
+    town: 'Manchester',
+    postcode: 'M13 9SS',
+    lat: 53.46672,
+    lng: -2.23233,
+    hasPool: true,
+  },
+  {
+    slug: 'john-charles-centre-for-sport',
+    name: 'John Charles Centre for Sport',
+    address1: 'Middleton Grove',
+    address2: 'Beeston',
+    town: 'Leeds',
+    postcode: 'LS11 5DJ',
+    lat: 53.77453,
+    lng: -1.55684,
+    hasPool: true,
+  },
+  {
+    slug: 'ponds-forge',
+    name: 'Ponds Forge International Sports Centre',
+    address1: 'Sheaf Street',
+    address2: null,
+    town: 'Sheffield',
+    postcode: 'S1 2BP',
+    lat: 53.37989,
+    lng: -1.46246,
+    hasPool: true,
+  },
+  {
+    slug: 'liverpool-aquatics-centre',
+    name: 'Liverpool Aquatics Centre',
+    address1: 'Wellington Road',
+    address2: 'Wavertree',
+    town: 'Liverpool',
+    postcode: 'L15 4LE',
+    lat: 53.39611,
+    lng: -2.92389,
+    hasPool: true,
+  },
+  {
+    slug: 'easton-leisure-centre',
+    name: 'Easton Leisure Centre',
+    address1: 'Thrissell Street',
+    address2: 'Easton',
+    town: 'Bristol',
+    postcode: 'BS5 0SW',
+    lat: 51.46247,
+    lng: -2.57238,
+    hasPool: true,
+  },
+  {
+    slug: 'harborne-pool-and-fitness',
+    name: 'Harborne Pool and Fitness Centre',
+    address1: 'Lordswood Road',
+    address2: 'Harborne',
+    town: 'Birmingham',
+    postcode: 'B17 9QS',
+    lat: 52.46299,
+    lng: -1.95817,
+    hasPool: true,
+  },
+  {
+    slug: 'harvey-hadden-sports-village',
+    name: 'Harvey Hadden Sports Village',
+    address1: 'Wigman Road',
+    address2: 'Bilborough',
+    town: 'Nottingham',
+    postcode: 'NG8 4PB',
+    lat: 52.96177,
+    lng: -1.22703,
+    hasPool: true,
+  },
+  {
+    slug: 'newcastle-city-baths',
+    name: 'Newcastle City Baths',
+    address1: 'Northumberland Road',
+    address2: null,
+    town: 'Newcastle upon Tyne',
+    postcode: 'NE1 8SE',
+    lat: 54.97713,
+    lng: -1.60996,
+    hasPool: true,
+  },
+  {
+    slug: 'energise-leisure-centre',
+    name: 'Energise Leisure Centre',
+    address1: 'Cornlands Road',
+    address2: 'Acomb',
+    town: 'York',
+    postcode: 'YO24 3DX',
+    lat: 53.94731,
+    lng: -1.13128,
+    hasPool: true,
+  },
+  {
+    slug: 'cardiff-international-pool',
+    name: 'Cardiff International Pool',
+    address1: 'Olympian Drive',
+    address2: 'Cardiff Bay',
+    town: 'Cardiff',
+    postcode: 'CF11 0JS',
+    lat: 51.45704,
+    lng: -3.18727,
+    hasPool: true,
+  },
+  {
+    slug: 'royal-commonwealth-pool',
+    name: 'Royal Commonwealth Pool',
+    address1: '21 Dalkeith Road',
+    address2: null,
+    town: 'Edinburgh',
+    postcode: 'EH16 5BB',
+    lat: 55.93877,
+    lng: -3.17243,
+    hasPool: true,
+  },
+  {
+    slug: 'tollcross-international-swimming-centre',
+    name: 'Tollcross International Swimming Centre',
+    address1: '350 Wellshot Road',
+    address2: 'Tollcross',
+    town: 'Glasgow',
+    postcode: 'G32 7QP',
+    lat: 55.84499,
+    lng: -4.17487,
+    hasPool: true,
+  },
+  {
+    slug: 'london-aquatics-centre',
+    name: 'London Aquatics Centre',
+    address1: 'Queen Elizabeth Olympic Park',
+    address2: null,
+    town: 'London',
+    postcode: 'E20 2ZQ',
+    lat: 51.54037,
+    lng: -0.01069,
+    hasPool: true,
+  },
+  {
+    slug: 'ironmonger-row-baths',
+    name: 'Ironmonger Row Baths',
+    address1: '1-11 Ironmonger Row',
+    address2: 'Islington',
+    town: 'London',
+    postcode: 'EC1V 3QF',
+    lat: 51.52625,
+    lng: -0.09617,
+    hasPool: true,
+  },
+];
+
+/** The venue that shows a per-venue theme override (and its own footer). */
+export const OVERRIDE_VENUE_SLUG = 'royal-commonwealth-pool';
+export const OVERRIDE_THEME = {
+  theme_app_primary_colour: '#6A1B9A',
+  theme_app_secondary_colour1: '#00838F',
+  theme_app_header_bg_colour: '#2E1045',
+};
+export const OVERRIDE_FOOTER_HTML = `<h3>Royal Commonwealth Pool</h3>
+<p>21 Dalkeith Road, Edinburgh EH16 5BB. Pool open daily from 06:30.</p>
+<p><a href="tel:+441314960000">0131 496 0000</a> · <a href="mailto:commie@fieldhouse.test">commie@fieldhouse.test</a></p>`;
+
+export type ActivitySeed = {
+  name: string;
+  description: string;
+  category: string;
+  locationName: string;
+  price: number;
+  capacity: number;
+  durationMinutes: number;
+  times: string[];
+  cancellationCutoffHours: number;
+  cancellationAwardsCredit: boolean;
+  needsPool?: boolean;
+};
+
+export const DEMO_ACTIVITIES: ActivitySeed[] = [
+  {
+    name: 'Spin',
+    description: 'High-energy indoor cycling to music.',
+    category: 'Cycling',
+    locationName: 'Studio 1',
+    price: 650,
+    capacity: 20,
+    durationMinutes: 45,
+    times: ['06:30', '18:15'],
+    cancellationCutoffHours: 2,
+    cancellationAwardsCredit: true,
+  },
+  {
+    name: 'Yoga',
+    description: 'Vinyasa flow for all levels.',
+    category: 'Mind & Body',
+    locationName: 'Studio 2',
+    price: 700,
+    capacity: 18,
+    durationMinutes: 60,
+    times: ['09:30', '19:30'],
+    cancellationCutoffHours: 2,
+    cancellationAwardsCredit: true,
+  },
+  {
+    name: 'Body Pump',
+    description: 'Barbell workout for strength and endurance.',
+    category: 'Strength',
+    locationName: 'Studio 1',
+    price: 650,
+    capacity: 25,
+    durationMinutes: 55,
+    times: ['12:15', '17:30'],
+    cancellationCutoffHours: 2,
+    cancellationAwardsCredit: true,
+  },
+  {
+    name: 'HIIT',
+    description: 'Short, sharp interval training.',
+    category: 'Cardio',
+    locationName: 'Studio 1',
+    price: 600,
+    capacity: 20,
+    durationMinutes: 30,
+    times: ['07:15'],
+    cancellationCutoffHours: 2,
+    cancellationAwardsCredit: true,
+  },
+  {
+    name: 'Pilates',
+    description: 'Core strength, posture and flexibility.',
+    category: 'Mind & Body',
+    locationName: 'Studio 2',
+    price: 700,
+    capacity: 16,
+    durationMinutes: 50,
+    times: ['11:00'],
+    cancellationCutoffHours: 4,
+    cancellationAwardsCredit: true,
+  },
+  {
+    name: 'Badminton Court',
+    description: 'One court for up to four players; rackets available at reception.',
+    category: 'Court Hire',
+    locationName: 'Sports Hall',
+    price: 1200,
+    capacity: 4,
+    durationMinutes: 60,
+    times: ['19:00', '20:00'],
+    cancellationCutoffHours: 24,
+    cancellationAwardsCredit: false,
+  },
+  {
+    name: 'Aqua Fit',
+    description: 'A low-impact workout in the water.',
+    category: 'Aquatics',
+    locationName: 'Main Pool',
+    price: 550,
+    capacity: 30,
+    durationMinutes: 45,
+    times: ['10:00'],
+    cancellationCutoffHours: 2,
+    cancellationAwardsCredit: true,
+    needsPool: true,
+  },
+  {
+    name: 'Lane Swimming',
+    description: 'Slow, medium and fast lanes.',
+    category: 'Aquatics',
+    locationName: 'Main Pool',
+    price: 450,
+    capacity: 40,
+    durationMinutes: 60,
+    times: ['07:00', '20:00'],
+    cancellationCutoffHours: 1,
+    cancellationAwardsCredit: true,
+    needsPool: true,
+  },
+  {
+    name: 'Adult Swimming Lessons',
+    description: 'Small-group lessons for improvers.',
+    category: 'Swimming Lessons',
+    locationName: 'Learner Pool',
+    price: 900,
+    capacity: 8,
+    durationMinutes: 30,
+    times: ['18:00'],
+    cancellationCutoffHours: 48,
+    cancellationAwardsCredit: false,
+    needsPool: true,
+  },
+];
+
+export type MembershipTypeSeed = {
+  slug: string;
+  name: string;
+  category: string;
+  coverage: 'national' | 'venues';
+  eligibilityName: string | null;
+  descriptionHtml: string;
+  options: {
+    name: string;
+    paymentType: 'recurring' | 'fixed';
+    baseFee: number;
+    joiningFee: number;
+    fixedDuration?: number;
+    fixedPeriod?: 'day' | 'week' | 'month' | 'year';
+  }[];
+};
+
+export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
+  {
+    slug: 'gym-and-swim',
+    name: 'Gym & Swim',
+    category: 'Adult',
+    coverage: 'national',
+    eligibilityName: null,
+    descriptionHtml: '<p>Unlimited gym, swimming and classes at every Fieldhouse venue.</p>',
+    options: [
+      { name: 'Monthly', paymentType: 'recurring', baseFee: 3999, joiningFee: 1500 },
+      {
+        name: 'Annual',
+        paymentType: 'fixed',
+        baseFee: 39900,
+        joiningFee: 0,
+        fixedDuration: 12,
+        fixedPeriod: 'month',
+      },
+    ],
+  },
+  {
+    slug: 'swim-only',
+    name: 'Swim Only',
+    category: 'Adult',
+    coverage: 'national',
+    eligibilityName: null,
+    descriptionHtml: '<p>Unlimited public and lane swimming.</p>',
+    options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 2499, joiningFee: 1000 }],
+  },
+  {
+    slug: 'off-peak',
+    name: 'Off-Peak',
+    category: 'Adult',
+    coverage: 'venues',
+    eligibilityName: null,
+    descriptionHtml: '<p>Gym and swim weekdays 10:00–16:00 and weekends after 14:00.</p>',
+    options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 2799, joiningFee: 1000 }],
+  },
+  {
+    slug: 'student',
+    name: 'Student',
+    category: 'Concession',
+    coverage: 'national',
+    eligibilityName: 'Full-time student',
+    descriptionHtml: '<p>Gym & Swim for full-time students with a valid student card.</p>',
+    options: [
+      { name: 'Monthly', paymentType: 'recurring', baseFee: 2200, joiningFee: 0 },
+      {
+        name: 'Academic year',
+        paymentType: 'fixed',
+        baseFee: 19900,
+        joiningFee: 0,
+        fixedDuration: 9,
+        fixedPeriod: 'month',
+      },
+    ],
+  },
+  {
+    slug: 'junior',
+    name: 'Junior',
+    category: 'Junior',
+    coverage: 'national',
+    eligibilityName: 'Aged 11 to 17',
+    descriptionHtml: '<p>Swimming and supervised gym sessions for 11 to 17 year olds.</p>',
+    options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 1500, joiningFee: 0 }],
+  },
+  {
+    slug: '12-month-saver',
+    name: '12 Month Saver',
+    category: 'Adult',
+    coverage: 'national',
+    eligibilityName: null,
+    descriptionHtml: '<p>Everything in Gym & Swim, paid once for the year.</p>',
+    options: [
+      {
+        name: 'Single payment',
+        paymentType: 'fixed',
+        baseFee: 36000,
+        joiningFee: 0,
+        fixedDuration: 12,
+        fixedPeriod: 'month',
+      },
+    ],
+  },
+];

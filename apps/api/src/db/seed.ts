@@ -1,0 +1,399 @@
+import { inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/password.ts';
+import { addVenueDays, venueLocalDate, venueLocalInstant } from '../lib/venue-time.ts';
+import type { Db, Tx } from './client.ts';
+import {
+  activities,
+  activitySessions,
+  bookings,
+  clients,
+  creditTransactions,
+  customers,
+  memberships,
+  membershipTypes,
+  membershipTypeVenues,
+  orderItems,
+  orders,
+  paymentOptions,
+  penalties,
+  venues,
+} from './schema.ts';
+import {
+  DEMO_ACTIVITIES,
+  DEMO_FOOTER_HTML,
+  DEMO_MEMBERSHIP_TYPES,
+  DEMO_THEME,
+  DEMO_VENUES,
+  OVERRIDE_FOOTER_HTML,
+  OVERRIDE_THEME,
+  OVERRIDE_VENUE_SLUG,
+} from './seed-data.ts';
+
+export const DEMO_EMAIL = 'demo@fieldhouse.test';
+export const DEMO_PASSWORD = 'Fieldhouse1!';
+export const DEMO_REFERENCE = 'FH100001';
+/** Two accounts share this email (a family): Sam uses DEMO_PASSWORD, Jo uses FAMILY_SECOND_PASSWORD. */
+export const FAMILY_EMAIL = 'family@fieldhouse.test';
+export const FAMILY_SECOND_PASSWORD = 'Fieldhouse2!';
+export const DEMO_HOME_VENUE_SLUG = 'john-charles-centre-for-sport';
+
+const DAYS_AHEAD = 14;
+const DAYS_BEHIND = 30;
+const DAY_MS = 86_400_000;
+
+async function insertInChunks<T>(items: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await insert(items.slice(i, i + size));
+}
+
+/**
+ * Seeds the demo operator, venues, programme and customers relative to `now` (so the demo never goes stale).
+ * Idempotent: does nothing when a client exists. Returns whether it seeded.
+ */
+export async function seedDemo(db: Db, { now }: { now: Date }): Promise<boolean> {
+  const [demoHash, familyHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(FAMILY_SECOND_PASSWORD),
+  ]);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: clients.id }).from(clients).limit(1);
+    if (existing) return false;
+    await seedInTransaction(tx, now, demoHash, familyHash);
+    return true;
+  });
+}
+
+async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash: string) {
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      slug: 'fieldhouse-leisure',
+      name: 'Fieldhouse Leisure',
+      opGtmId: null,
+      features: {
+        online_joining: true,
+        online_joining_map: true,
+        online_guest_passes: true,
+        credits: true,
+        activities_v2: true,
+        profile_photo: true,
+      },
+      kioskHomeUrl: null,
+      supportEmail: 'hello@fieldhouse.test',
+      theme: DEMO_THEME,
+      footerHtml: DEMO_FOOTER_HTML,
+    })
+    .returning();
+  const clientId = client!.id;
+
+  const venueRows = await tx
+    .insert(venues)
+    .values(
+      DEMO_VENUES.map((v, i) => ({
+        clientId,
+        slug: v.slug,
+        name: v.name,
+        address1: v.address1,
+        address2: v.address2,
+        town: v.town,
+        postcode: v.postcode,
+        lat: v.lat,
+        lng: v.lng,
+        themeOverrides: v.slug === OVERRIDE_VENUE_SLUG ? OVERRIDE_THEME : {},
+        footerHtml: v.slug === OVERRIDE_VENUE_SLUG ? OVERRIDE_FOOTER_HTML : null,
+        allowIneligibleMemberships: i % 3 === 0,
+      })),
+    )
+    .returning();
+  const venueBySlug = new Map(venueRows.map((v) => [v.slug, v]));
+  const home = venueBySlug.get(DEMO_HOME_VENUE_SLUG)!;
+
+  // Membership types and their payment options.
+  const typeRows = await tx
+    .insert(membershipTypes)
+    .values(
+      DEMO_MEMBERSHIP_TYPES.map((t, i) => ({
+        clientId,
+        slug: t.slug,
+        name: t.name,
+        descriptionHtml: t.descriptionHtml,
+        category: t.category,
+        coverage: t.coverage,
+        eligibilityName: t.eligibilityName,
+        sortOrder: i,
+      })),
+    )
+    .returning();
+  const optionRows = await tx
+    .insert(paymentOptions)
+    .values(
+      DEMO_MEMBERSHIP_TYPES.flatMap((t, i) =>
+        t.options.map((o) => ({
+          membershipTypeId: typeRows[i]!.id,
+          name: o.name,
+          paymentType: o.paymentType,
+          baseFee: o.baseFee,
+          joiningFee: o.joiningFee,
+          fixedDuration: o.fixedDuration ?? null,
+          fixedPeriod: o.fixedPeriod ?? null,
+        })),
+      ),
+    )
+    .returning();
+  const venueTypes = typeRows.filter((t) => t.coverage === 'venues');
+  if (venueTypes.length) {
+    await tx
+      .insert(membershipTypeVenues)
+      .values(
+        venueTypes.flatMap((t) =>
+          venueRows.slice(0, 8).map((v) => ({ membershipTypeId: t.id, venueId: v.id })),
+        ),
+      );
+  }
+
+  // Activities per venue and their sessions: the last 30 days and the next 14, venue-local times.
+  const activityValues = venueRows.flatMap((venue, vi) =>
+    DEMO_ACTIVITIES.filter((_activity, ai) => (vi + ai) % 5 !== 4).map((a) => ({
+      venueId: venue.id,
+      name: a.name,
+      description: a.description,
+      category: a.category,
+      locationName: a.locationName,
+      price: a.price,
+      capacity: a.capacity,
+      durationMinutes: a.durationMinutes,
+      cancellationCutoffHours: a.cancellationCutoffHours,
+      cancellationAwardsCredit: a.cancellationAwardsCredit,
+    })),
+  );
+  const activityRows = await tx.insert(activities).values(activityValues).returning();
+  const timesByName = new Map(DEMO_ACTIVITIES.map((a) => [a.name, a.times]));
+
+  const today = venueLocalDate(now);
+  const sessionValues: (typeof activitySessions.$inferInsert)[] = [];
+  for (let offset = -DAYS_BEHIND; offset <= DAYS_AHEAD; offset++) {
+    const day = addVenueDays(today, offset);
+    activityRows.forEach((activity, ai) => {
+      // Each activity runs six days a week, with a different rest day per activity.
+      if ((offset + DAYS_BEHIND + ai) % 7 === 0 && activity.venueId !== home.id) return;
+      for (const time of timesByName.get(activity.name) ?? []) {
+        const [hour, minute] = time.split(':').map(Number) as [number, number];
+        const startsAt = venueLocalInstant(day, { hour, minute });
+        sessionValues.push({
+          activityId: activity.id,
+          venueId: activity.venueId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + activity.durationMinutes * 60_000),
+          capacity: activity.capacity,
+          price: activity.price,
+          locationName: activity.locationName,
+        });
+      }
+    });
+  }
+  const sessionRows: { id: number; activityId: number; venueId: number; startsAt: Date; price: number }[] =
+    [];
+  await insertInChunks(sessionValues, 1000, async (chunk) => {
+    sessionRows.push(
+      ...(await tx.insert(activitySessions).values(chunk).returning({
+        id: activitySessions.id,
+        activityId: activitySessions.activityId,
+        venueId: activitySessions.venueId,
+        startsAt: activitySessions.startsAt,
+        price: activitySessions.price,
+      })),
+    );
+  });
+
+  // Customers: the demo customer and a family sharing one email.
+  const [demo, sam, jo] = await tx
+    .insert(customers)
+    .values([
+      {
+        clientId,
+        reference: DEMO_REFERENCE,
+        email: DEMO_EMAIL,
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        passwordHash: demoHash,
+        dateOfBirth: '1990-04-12',
+        phone: '07700 900123',
+        homeVenueId: home.id,
+        termsAcceptedAt: new Date(now.getTime() - 240 * DAY_MS),
+        billingDay: 1,
+        hasInstruction: true,
+        createdAt: new Date(now.getTime() - 240 * DAY_MS),
+      },
+      {
+        clientId,
+        reference: 'FH100002',
+        email: FAMILY_EMAIL,
+        firstName: 'Sam',
+        lastName: 'Taylor',
+        passwordHash: demoHash,
+        homeVenueId: venueBySlug.get('manchester-aquatics-centre')!.id,
+        termsAcceptedAt: new Date(now.getTime() - 90 * DAY_MS),
+      },
+      {
+        clientId,
+        reference: 'FH100003',
+        email: FAMILY_EMAIL,
+        firstName: 'Jo',
+        lastName: 'Taylor',
+        passwordHash: familyHash,
+        homeVenueId: venueBySlug.get('manchester-aquatics-centre')!.id,
+        termsAcceptedAt: new Date(now.getTime() - 90 * DAY_MS),
+      },
+    ])
+    .returning();
+  void sam;
+  void jo;
+
+  // The demo customer's active monthly Gym & Swim membership.
+  const gymSwim = typeRows.find((t) => t.slug === 'gym-and-swim')!;
+  const monthly = optionRows.find((o) => o.membershipTypeId === gymSwim.id && o.paymentType === 'recurring')!;
+  const startDay = addVenueDays(today, -240);
+  const nextPayment =
+    today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
+  const isoDate = (d: { year: number; month: number; day: number }) =>
+    `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  const [membership] = await tx
+    .insert(memberships)
+    .values({
+      customerId: demo!.id,
+      membershipTypeId: gymSwim.id,
+      paymentOptionId: monthly.id,
+      homeVenueId: home.id,
+      reference: 'M-100001',
+      status: 'active',
+      startDate: isoDate(startDay),
+      nextPaymentDate: isoDate({ ...nextPayment, day: 1 }),
+      price: monthly.baseFee,
+      createdAt: new Date(now.getTime() - 240 * DAY_MS),
+    })
+    .returning();
+
+  // Bookings at the home venue: ~4 upcoming (from tomorrow) and ~8 past, plus one late-cancelled.
+  const homeSessions = sessionRows
+    .filter((s) => s.venueId === home.id)
+    .sort((a, b) => +a.startsAt - +b.startsAt);
+  const tomorrow = venueLocalInstant(addVenueDays(today, 1), { hour: 0, minute: 0 });
+  const pickOn = (dayOffset: number, nth: number) => {
+    const from = venueLocalInstant(addVenueDays(today, dayOffset), { hour: 0, minute: 0 });
+    const to = new Date(from.getTime() + DAY_MS);
+    const onDay = homeSessions.filter((s) => s.startsAt >= from && s.startsAt < to);
+    return onDay[nth % Math.max(onDay.length, 1)];
+  };
+  const planned: {
+    sessionDay: number;
+    nth: number;
+    status: 'booked' | 'attended' | 'no_show' | 'cancelled';
+  }[] = [
+    { sessionDay: 1, nth: 1, status: 'booked' },
+    { sessionDay: 2, nth: 3, status: 'booked' },
+    { sessionDay: 4, nth: 0, status: 'booked' },
+    { sessionDay: 6, nth: 5, status: 'booked' },
+    ...[-1, -3, -5, -8, -11, -15, -19, -24].map((d, i) => ({
+      sessionDay: d,
+      nth: i + 2,
+      status: (i === 2 || i === 6 ? 'no_show' : 'attended') as 'attended' | 'no_show',
+    })),
+    { sessionDay: -6, nth: 4, status: 'cancelled' },
+  ];
+  const chosen = planned
+    .map((p) => ({ ...p, session: pickOn(p.sessionDay, p.nth) }))
+    .filter((p): p is typeof p & { session: NonNullable<typeof p.session> } => Boolean(p.session))
+    .filter((p) => p.sessionDay < 0 || p.session.startsAt >= tomorrow);
+  const activityById = new Map(activityRows.map((a) => [a.id, a]));
+
+  const orderRows = await tx
+    .insert(orders)
+    .values(
+      chosen.map((c) => ({
+        customerId: demo!.id,
+        total: c.session.price,
+        paymentType: 'card',
+        createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+      })),
+    )
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(
+    chosen.map((c, i) => ({
+      orderId: orderRows[i]!.id,
+      kind: 'activity' as const,
+      name: activityById.get(c.session.activityId)!.name,
+      price: c.session.price,
+      activitySessionId: c.session.id,
+    })),
+  );
+  const bookingRows = await tx
+    .insert(bookings)
+    .values(
+      chosen.map((c, i) => ({
+        customerId: demo!.id,
+        activitySessionId: c.session.id,
+        orderId: orderRows[i]!.id,
+        status: c.status,
+        attended: c.status === 'attended' ? true : c.status === 'no_show' ? false : null,
+        price: c.session.price,
+        createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+        cancelledAt: c.status === 'cancelled' ? new Date(c.session.startsAt.getTime() - 30 * 60_000) : null,
+      })),
+    )
+    .returning({ id: bookings.id, status: bookings.status, activitySessionId: bookings.activitySessionId });
+
+  // booked_count follows the live bookings.
+  const sessionIds = [...new Set(bookingRows.map((b) => b.activitySessionId))];
+  await tx
+    .update(activitySessions)
+    .set({
+      bookedCount: sql`(select count(*)::int from ${bookings} b where b.activity_session_id = ${activitySessions.id} and b.status <> 'cancelled')`,
+    })
+    .where(inArray(activitySessions.id, sessionIds));
+
+  // An unpaid late-cancellation fee for the cancelled booking.
+  const cancelled = bookingRows.find((b) => b.status === 'cancelled');
+  await tx.insert(penalties).values({
+    customerId: demo!.id,
+    venueId: home.id,
+    bookingId: cancelled?.id ?? null,
+    type: 'late_cancellation',
+    description: 'Late cancellation fee',
+    amount: 500,
+    status: 'unpaid',
+    createdAt: new Date(now.getTime() - 6 * DAY_MS),
+  });
+
+  // Credit: £12.50 general added, £3.00 spent, £10.00 membership credit → £19.50 balance.
+  await tx.insert(creditTransactions).values([
+    {
+      customerId: demo!.id,
+      kind: 'general',
+      amount: 1250,
+      reason: 'Booking cancelled',
+      description: 'Credit for a cancelled Spin class',
+      location: home.name,
+      expiresAt: new Date(now.getTime() + 180 * DAY_MS),
+      createdAt: new Date(now.getTime() - 5 * DAY_MS),
+    },
+    {
+      customerId: demo!.id,
+      kind: 'general',
+      amount: -300,
+      reason: 'Used at checkout',
+      description: 'Part payment for Yoga',
+      location: home.name,
+      createdAt: new Date(now.getTime() - 2 * DAY_MS),
+    },
+    {
+      customerId: demo!.id,
+      kind: 'membership',
+      amount: 1000,
+      reason: 'Membership benefit',
+      description: 'Monthly class credit',
+      relatedItem: membership!.reference,
+      location: home.name,
+      expiresAt: new Date(now.getTime() + 30 * DAY_MS),
+      createdAt: new Date(now.getTime() - 1 * DAY_MS),
+    },
+  ]);
+}

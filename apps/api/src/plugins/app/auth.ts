@@ -1,0 +1,54 @@
+import { LOGGED_IN_COOKIE, SESSION_COOKIE, UNAUTHENTICATED } from '@fieldhouse/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionCustomer } from '../../services/auth/sessions.ts';
+
+export type AuthenticatedCustomer = { id: number; clientId: number; sessionId: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    customer: AuthenticatedCustomer | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for protected prefixes: 401 (and cleared cookies) without a live session. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    setSessionCookies: (request: FastifyRequest, reply: FastifyReply, token: string) => void;
+    clearSessionCookies: (request: FastifyRequest, reply: FastifyReply) => void;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { cookieDomain, sessionTtlDays } = app.config;
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: request.protocol === 'https',
+      domain: cookieDomain ?? undefined,
+    });
+
+    app.decorateRequest('customer', null);
+
+    app.decorate('setSessionCookies', (request: FastifyRequest, reply: FastifyReply, token: string) => {
+      const maxAge = Math.round(sessionTtlDays * 24 * 60 * 60);
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), httpOnly: true, maxAge });
+      reply.setCookie(LOGGED_IN_COOKIE, '1', { ...cookieOptions(request), httpOnly: false, maxAge });
+    });
+
+    app.decorate('clearSessionCookies', (request: FastifyRequest, reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(request), httpOnly: true });
+      reply.clearCookie(LOGGED_IN_COOKIE, { ...cookieOptions(request), httpOnly: false });
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const found = token ? await findSessionCustomer(app.db, token, app.now()) : null;
+      if (!found) {
+        app.clearSessionCookies(request, reply);
+        return reply.code(401).send({ message: UNAUTHENTICATED });
+      }
+      request.customer = found;
+    });
+  },
+  { name: 'app-auth', dependencies: ['app-db', 'external-cookie'] },
+);

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+
+/** Content-Security-Policy per request: the tag manager only when the client has a container id. */
+export default fp(
+  async (app) => {
+    const otherSites = app.config.siteUrls ? Object.values(app.config.siteUrls) : [];
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!type.startsWith('text/html')) return payload;
+      let hasGtm = false;
+      try {
+        hasGtm = Boolean((await app.findCurrentClient())?.opGtmId);
+      } catch (err) {
+        request.log.warn({ err }, 'Could not load the client for the CSP');
+      }
+      const gtm = hasGtm ? ' https://www.googletagmanager.com' : '';
+      const connect = ["'self'", ...otherSites, ...(hasGtm ? ['https://www.google-analytics.com'] : [])].join(
+        ' ',
+      );
+      reply.header(
+        'content-security-policy',
+        [
+          "default-src 'self'",
+          "img-src 'self' data: https:",
+          "style-src 'self' 'unsafe-inline'",
+          `script-src 'self'${gtm}`,
+          "font-src 'self' data:",
+          `connect-src ${connect}`,
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          'frame-ancestors *',
+        ].join('; '),
+      );
+      return payload;
+    });
+  },
+  { name: 'app-csp', dependencies: ['app-client'] },
+);

@@ -1,0 +1,54 @@
+import { DEFAULT_ERROR_TEXTS, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '@fieldhouse/contract';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-errors.ts';
+
+const TEXT_BY_STATUS: Record<number, string> = {
+  401: UNAUTHENTICATED,
+  403: DEFAULT_ERROR_TEXTS.forbidden,
+  404: DEFAULT_ERROR_TEXTS.notFound,
+  429: TOO_MANY_ATTEMPTS,
+};
+
+/**
+ * One error shape for the whole API: 422 `{ message, errors: { field: [messages] } }` for validation,
+ * `{ message }` otherwise. Stack traces are logged (with the request id), never sent.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of error.validation) {
+          const field =
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+          errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+        }
+        const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+        return reply.code(422).send({ message: first, errors });
+      }
+      if (error instanceof HttpError) {
+        if (error.errors)
+          return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+        return reply.code(error.statusCode).send({ message: error.message });
+      }
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error(
+          { err: error, reqId: request.id, url: request.url, method: request.method },
+          'Request failed',
+        );
+        return reply.code(status).send({ message: DEFAULT_ERROR_TEXTS.generic });
+      }
+      request.log.info({ err: error, reqId: request.id }, 'Client error');
+      return reply.code(status).send({ message: TEXT_BY_STATUS[status] ?? DEFAULT_ERROR_TEXTS.generic });
+    });
+
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ message: DEFAULT_ERROR_TEXTS.notFound }),
+    );
+  },
+  { name: 'app-errors' },
+);

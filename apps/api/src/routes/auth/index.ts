@@ -1,0 +1,158 @@
+import {
+  CHECK_YOUR_EMAIL,
+  forgottenPasswordBody,
+  forgottenPasswordReply,
+  INVALID_CREDENTIALS,
+  LOGGED_OUT,
+  loginBody,
+  loginReply,
+  logoutReply,
+  MULTIPLE_LOGIN_MATCHES,
+  onboardingTypeQuery,
+  PASSWORD_UPDATED,
+  passwordResetBody,
+  passwordResetReply,
+  passwordResetValidateBody,
+  passwordResetValidateReply,
+  registerBody,
+  registerReply,
+  SESSION_COOKIE,
+  TOO_MANY_ATTEMPTS,
+} from '@fieldhouse/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fieldError, HttpError } from '../../lib/http-errors.ts';
+import { FailedLoginLimiter } from '../../services/auth/failed-logins.ts';
+import { checkCredentials } from '../../services/auth/login.ts';
+import {
+  requestPasswordReset,
+  resetPassword,
+  validateResetToken,
+} from '../../services/auth/password-reset.ts';
+import { createSession, revokeSession } from '../../services/auth/sessions.ts';
+import { registerCustomer } from '../../services/customers/register.ts';
+import { findUser } from '../../services/customers/user-service.ts';
+import { accountUrl, requireClient } from '../request-helpers.ts';
+
+/** Public auth calls: login, logout, register, forgotten password, password reset. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
+  const failedLogins = new FailedLoginLimiter(limits.loginFailuresPerAccount, limits.loginFailureWindowMs);
+  const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, customerId: number) {
+    const token = await createSession(app.db, {
+      customerId,
+      ttlDays: app.config.sessionTtlDays,
+      now: app.now(),
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+    });
+    app.setSessionCookies(request, reply, token);
+  }
+
+  app.post(
+    '/api/auth/customer/login',
+    {
+      config: perIpPerMinute(limits.loginPerIpPerMinute),
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginReply } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (failedLogins.isBlocked(username)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      const client = await requireClient(app);
+      const outcome = await checkCredentials(app.db, client.id, username, password);
+      if (outcome.kind === 'invalid') {
+        failedLogins.recordFailure(username);
+        throw fieldError('username', INVALID_CREDENTIALS);
+      }
+      if (outcome.kind === 'multiple') throw fieldError('username', MULTIPLE_LOGIN_MATCHES);
+      failedLogins.reset(username);
+      await startSession(request, reply, outcome.customerId);
+      return { data: await findUser(app.db, outcome.customerId, client, app.now()) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: logoutReply } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await revokeSession(app.db, token, app.now());
+      app.clearSessionCookies(request, reply);
+      return { data: { message: LOGGED_OUT } };
+    },
+  );
+
+  app.post(
+    '/api/auth/customer/register',
+    {
+      config: perIpPerMinute(limits.loginPerIpPerMinute),
+      schema: {
+        tags: ['auth'],
+        querystring: onboardingTypeQuery,
+        body: registerBody,
+        response: { 201: registerReply },
+      },
+    },
+    async (request, reply) => {
+      const client = await requireClient(app);
+      if (request.body.client_id !== client.id)
+        throw fieldError('client_id', 'The selected client is invalid.');
+      const now = app.now();
+      const customerId = await app.db.transaction((tx) =>
+        registerCustomer(tx, { client, body: request.body, now, accountUrl: accountUrl(app, request) }),
+      );
+      await startSession(request, reply, customerId);
+      return reply.code(201).send({ data: await findUser(app.db, customerId, client, now) });
+    },
+  );
+
+  app.post(
+    '/api/auth/customer/forgotten-password',
+    {
+      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute),
+      schema: { tags: ['auth'], body: forgottenPasswordBody, response: { 200: forgottenPasswordReply } },
+    },
+    async (request) => {
+      const client = await requireClient(app);
+      await requestPasswordReset(app.db, {
+        client,
+        emailOrReference: request.body.email_or_reference,
+        now: app.now(),
+        accountUrl: accountUrl(app, request),
+      });
+      return { data: { message: CHECK_YOUR_EMAIL } };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/validate',
+    {
+      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
+      schema: {
+        tags: ['auth'],
+        body: passwordResetValidateBody,
+        response: { 200: passwordResetValidateReply },
+      },
+    },
+    async (request) => ({ data: await validateResetToken(app.db, request.body.token, app.now()) }),
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
+      schema: { tags: ['auth'], body: passwordResetBody, response: { 200: passwordResetReply } },
+    },
+    async (request) => {
+      await resetPassword(app.db, {
+        token: request.body.token,
+        password: request.body.password,
+        now: app.now(),
+      });
+      return { data: { message: PASSWORD_UPDATED } };
+    },
+  );
+};
+export default authRoutes;

@@ -1,0 +1,85 @@
+import { MULTIPLE_ACCOUNTS_MESSAGE, RESET_LINK_INVALID } from '@fieldhouse/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { customers, passwordResets } from '../../db/schema.ts';
+import { fieldError, HttpError } from '../../lib/http-errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { createToken, hashToken } from '../../lib/tokens.ts';
+import type { ClientRow } from '../clients/client-service.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { findCustomersByLoginName } from './login.ts';
+import { revokeAllSessions } from './sessions.ts';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/**
+ * Sends a reset link when the email or reference names exactly one account. No account: nothing is sent
+ * and the caller answers as if it had been (no account enumeration). Several accounts: 422 'Multiple…'.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  input: { client: ClientRow; emailOrReference: string; now: Date; accountUrl: string },
+) {
+  const candidates = await findCustomersByLoginName(db, input.client.id, input.emailOrReference);
+  const value = input.emailOrReference.trim().toUpperCase();
+  const byReference = candidates.filter((c) => c.reference.toUpperCase() === value);
+  const matches = byReference.length ? byReference : candidates;
+  if (matches.length === 0) return;
+  if (matches.length > 1) throw fieldError('email_or_reference', MULTIPLE_ACCOUNTS_MESSAGE);
+  const customer = matches[0]!;
+  const token = createToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      customerId: customer.id,
+      tokenHash: hashToken(token),
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    const mail = passwordResetMail({
+      clientName: input.client.name,
+      firstName: customer.firstName,
+      reference: customer.reference,
+      link: `${input.accountUrl}/password-reset/${token}`,
+    });
+    await queueMail(tx, { ...mail, to: customer.email });
+  });
+}
+
+async function findLiveReset(db: DbOrTx, token: string, now: Date) {
+  const [row] = await db
+    .select({ id: passwordResets.id, customerId: passwordResets.customerId, email: customers.email })
+    .from(passwordResets)
+    .innerJoin(customers, eq(customers.id, passwordResets.customerId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new HttpError(403, RESET_LINK_INVALID);
+  return row;
+}
+
+export async function validateResetToken(db: DbOrTx, token: string, now: Date) {
+  const row = await findLiveReset(db, token, now);
+  return { valid: true as const, email: row.email };
+}
+
+/** Sets the new password, uses up the token and revokes every session of the customer, atomically. */
+export async function resetPassword(db: Db, input: { token: string; password: string; now: Date }) {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const reset = await findLiveReset(tx, input.token, input.now);
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: input.now })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (used.length === 0) throw new HttpError(403, RESET_LINK_INVALID);
+    await tx.update(customers).set({ passwordHash }).where(eq(customers.id, reset.customerId));
+    await revokeAllSessions(tx, reset.customerId, input.now);
+  });
+}

@@ -1,0 +1,95 @@
+import type { Booking } from '@fieldhouse/contract';
+import { and, asc, desc, eq, gte, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { activities, activitySessions, bookings, venues } from '../../db/schema.ts';
+import { toMoney } from '../../lib/money.ts';
+import {
+  formatDuration,
+  venueDate,
+  venueDatePretty,
+  venueLocalIso,
+  venueTime,
+} from '../../lib/venue-time.ts';
+
+export const CANCELLATION_CUT_OFF = {
+  cutoff_action: 'cancel',
+  cutoff_message: 'Cannot cancel due to booking starting soon',
+} as const;
+export const CREDIT_AWARDED_MESSAGE = 'A credit for the value of this booking will be added to your account.';
+export const CREDIT_NOT_AWARDED_MESSAGE = 'You are not eligible to receive credit for this booking.';
+
+type BookingFilter = { startsAfter?: Date; startsBefore?: Date };
+
+export type BookingRow = {
+  booking: typeof bookings.$inferSelect;
+  session: typeof activitySessions.$inferSelect;
+  activity: typeof activities.$inferSelect;
+  venue: typeof venues.$inferSelect;
+};
+
+/** A booking can be cancelled while it is booked and the activity's cut-off has not passed. */
+export function canBeCancelled(
+  row: Pick<BookingRow, 'booking' | 'session' | 'activity'>,
+  now: Date,
+): boolean {
+  const cutoff = row.session.startsAt.getTime() - row.activity.cancellationCutoffHours * 3_600_000;
+  return row.booking.status === 'booked' && now.getTime() < cutoff;
+}
+
+export function toBookingWire(row: BookingRow, now: Date): Booking {
+  const { booking, session, activity, venue } = row;
+  const zone = venue.timeZone;
+  const cancellable = canBeCancelled(row, now);
+  const canBeAwarded = activity.cancellationAwardsCredit && cancellable && booking.price > 0;
+  return {
+    id: booking.id,
+    status: booking.status,
+    order_id: booking.orderId,
+    attended: booking.attended,
+    name: activity.name,
+    description: activity.description,
+    category: { name: activity.category },
+    price: toMoney(booking.price),
+    date: venueDate(session.startsAt, zone),
+    date_pretty: venueDatePretty(session.startsAt, zone),
+    time: venueTime(session.startsAt, zone),
+    venue: { id: venue.id, name: venue.name, slug: venue.slug },
+    venue_name: venue.name,
+    location_name: session.locationName,
+    starts_at: { raw: session.startsAt.toISOString(), local: venueLocalIso(session.startsAt, zone) },
+    ends_at: { raw: session.endsAt.toISOString(), local: venueLocalIso(session.endsAt, zone) },
+    duration: formatDuration(session.startsAt, session.endsAt),
+    can_be_cancelled: cancellable,
+    cancellation_cut_off: { ...CANCELLATION_CUT_OFF },
+    awards_credit: {
+      can_be_awarded: canBeAwarded,
+      message: canBeAwarded ? CREDIT_AWARDED_MESSAGE : CREDIT_NOT_AWARDED_MESSAGE,
+    },
+    is_v2_booking: venue.activitiesV2Enabled,
+  };
+}
+
+/**
+ * The customer's live (not cancelled) bookings. `startsAfter`: upcoming, soonest first;
+ * `startsBefore`: past, most recent first; neither: all, in time order.
+ */
+export async function findBookings(db: DbOrTx, customerId: number, filter: BookingFilter, now: Date) {
+  const past = filter.startsBefore !== undefined && filter.startsAfter === undefined;
+  const rows = await db
+    .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
+    .from(bookings)
+    .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        ne(bookings.status, 'cancelled'),
+        filter.startsAfter ? gte(activitySessions.startsAt, filter.startsAfter) : undefined,
+        filter.startsBefore ? lt(activitySessions.startsAt, filter.startsBefore) : undefined,
+      ),
+    )
+    .orderBy(past ? desc(activitySessions.startsAt) : asc(activitySessions.startsAt), asc(bookings.id))
+    .limit(500);
+  return rows.map((row) => toBookingWire(row, now));
+}

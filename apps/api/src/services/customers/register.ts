@@ -1,0 +1,62 @@
+import type { RegisterBody } from '@fieldhouse/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { ClientRow } from '../clients/client-service.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { welcomeMail } from '../mail/templates.ts';
+
+export const REFERENCE_PREFIX = 'FH';
+const FIRST_REFERENCE_NUMBER = 100001;
+
+/**
+ * Next customer reference ('FH' + 6 digits). A transaction-scoped advisory lock serialises concurrent
+ * registrations on PostgreSQL; PGlite serialises transactions anyway.
+ */
+export async function nextCustomerReference(tx: Tx): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.reference'))`);
+  const result = await tx.execute<{ max: number | string | null }>(
+    sql`select max(substring(reference from 3)::int) as max from customers where reference ~ '^FH[0-9]{6,}$'`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    max: number | null;
+  }[];
+  const max = Number(rows[0]?.max ?? 0);
+  return `${REFERENCE_PREFIX}${Math.max(max + 1, FIRST_REFERENCE_NUMBER)}`;
+}
+
+/** Creates the customer and queues the welcome mail in one transaction; returns the new customer's id. */
+export async function registerCustomer(
+  tx: Tx,
+  input: { client: ClientRow; body: RegisterBody; now: Date; accountUrl: string },
+): Promise<number> {
+  const { body, client, now } = input;
+  const passwordHash = await hashPassword(body.password);
+  const reference = await nextCustomerReference(tx);
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      clientId: client.id,
+      reference,
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      passwordHash,
+      dateOfBirth: body.date_of_birth ?? null,
+      phone: body.phone || null,
+      marketingOptIn: body.marketing_opt_in,
+      termsAcceptedAt: now,
+      source: body.source,
+      createdAt: now,
+    })
+    .returning({ id: customers.id });
+  const mail = welcomeMail({
+    clientName: client.name,
+    firstName: body.first_name,
+    reference,
+    accountUrl: input.accountUrl,
+  });
+  await queueMail(tx, { ...mail, to: body.email });
+  return created!.id;
+}

@@ -1,0 +1,67 @@
+import type { User } from '@fieldhouse/contract';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { creditTransactions, customers, memberships, penalties, venues } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { toMoney } from '../../lib/money.ts';
+import type { ClientRow } from '../clients/client-service.ts';
+
+/** The logged-in customer in the contract's `user` shape. */
+export async function findUser(db: DbOrTx, customerId: number, client: ClientRow, now: Date): Promise<User> {
+  const [row] = await db
+    .select({ customer: customers, homeVenueSlug: venues.slug })
+    .from(customers)
+    .leftJoin(venues, eq(venues.id, customers.homeVenueId))
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!row) throw notFound();
+  const { customer } = row;
+
+  const [credit] = await db
+    .select({ balance: sql<string>`coalesce(sum(${creditTransactions.amount}), 0)` })
+    .from(creditTransactions)
+    .where(
+      and(
+        eq(creditTransactions.customerId, customerId),
+        or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
+      ),
+    );
+  const [unpaid] = await db
+    .select({ id: penalties.id })
+    .from(penalties)
+    .where(and(eq(penalties.customerId, customerId), eq(penalties.status, 'unpaid')))
+    .limit(1);
+  const [liveMembership] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        inArray(memberships.status, ['pending', 'active', 'frozen']),
+      ),
+    )
+    .limit(1);
+
+  return {
+    id: customer.id,
+    reference: customer.reference,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    home_venue_slug: row.homeVenueSlug,
+    membership_user: Boolean(liveMembership),
+    credit: { balance: toMoney(Number(credit?.balance ?? 0)) },
+    has_instruction: customer.hasInstruction,
+    has_billing_date: customer.billingDay !== null,
+    has_outstanding_penalties: Boolean(unpaid),
+    document_expiry: [],
+    membership_document_upload_required: false,
+    days_allowance_to_upload_eligibility_document: null,
+    profile_photo: {
+      url: customer.profilePhotoPath ? `/api/user/profile-photo/${customer.id}` : null,
+      is_set: Boolean(customer.profilePhotoPath),
+      authorisation: { allowed: client.features.profile_photo },
+      reminder: { dismissed: customer.profilePhotoReminderDismissed },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { escapeHtml } from '../../lib/escape-html.ts';
+
+const layout = (clientName: string, body: string) =>
+  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">${body}<p style="color:#666">${escapeHtml(clientName)}</p></body></html>`;
+
+export function welcomeMail(input: {
+  clientName: string;
+  firstName: string;
+  reference: string;
+  accountUrl: string;
+}) {
+  const subject = `Welcome to ${input.clientName}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `Your account has been created. Your customer number is ${input.reference}.`,
+    `You can log in with your email address or customer number at ${input.accountUrl}/login`,
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>Your account has been created. Your customer number is <strong>${escapeHtml(input.reference)}</strong>.</p><p><a href="${escapeHtml(`${input.accountUrl}/login`)}">Log in to your account</a></p>`,
+  );
+  return { kind: 'welcome', subject, text, html };
+}
+
+export function passwordResetMail(input: {
+  clientName: string;
+  firstName: string;
+  reference: string;
+  link: string;
+}) {
+  const subject = 'Reset your password';
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `We received a request to reset the password of account ${input.reference}.`,
+    `Choose a new password here (the link works once, for 60 minutes): ${input.link}`,
+    '',
+    'If you did not ask for this, you can ignore this email.',
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>We received a request to reset the password of account ${escapeHtml(input.reference)}.</p><p><a href="${escapeHtml(input.link)}">Choose a new password</a> (the link works once, for 60 minutes).</p><p>If you did not ask for this, you can ignore this email.</p>`,
+  );
+  return { kind: 'password_reset', subject, text, html };
+}

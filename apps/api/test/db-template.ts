@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.ts';
+
+/** Hash of the migration files: a new migration makes a new template. */
+export function migrationsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return hash.digest('hex').slice(0, 12);
+}
+
+export const pgliteTemplatePath = () =>
+  path.join(os.tmpdir(), `fieldhouse-pglite-template-${migrationsHash()}.tar.gz`);
+export const pgTemplateName = () => `fh_template_${migrationsHash()}`;
+
+export async function ensurePgliteTemplate() {
+  const file = pgliteTemplatePath();
+  if (existsSync(file)) return file;
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  await database.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+  await rename(tmp, file);
+  return file;
+}
+
+const withDatabaseName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query<T>(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the migrated PostgreSQL template once (built under a temporary name, then renamed). */
+export async function ensurePgTemplate(adminUrl: string) {
+  const name = pgTemplateName();
+  const exists = await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`);
+  if (exists.rowCount) return name;
+  const building = `${name}_building`;
+  await adminQuery(adminUrl, `drop database if exists ${building} with (force)`);
+  await adminQuery(adminUrl, `create database ${building}`);
+  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, building) });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  await adminQuery(adminUrl, `alter database ${building} rename to ${name}`);
+  return name;
+}
+
+/** Drops per-file databases left behind by an interrupted run. */
+export async function dropStaleTestDatabases(adminUrl: string) {
+  const stale = await adminQuery<{ datname: string }>(
+    adminUrl,
+    "select datname from pg_database where datname like 'fh_t_%'",
+  );
+  for (const row of stale.rows)
+    await adminQuery(adminUrl, `drop database if exists ${row.datname} with (force)`);
+}
+
+/** A fresh, migrated database for one test file: a restored PGlite dump, or a PostgreSQL copy of the template. */
+export async function openFreshDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dump = await readFile(await ensurePgliteTemplate());
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const template = await ensurePgTemplate(adminUrl);
+  const name = `fh_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      // Two files copying the template at the same instant can collide; retry briefly.
+      if (attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, name) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { siteConfig } from '@fieldhouse/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clients } from '../src/db/schema.ts';
+import { createClient, setupTestDatabase } from './helper.ts';
+
+/** A tiny fake build of the three sites. */
+function fakeDist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fh-web-dist-'));
+  const page = (title: string) =>
+    `<!doctype html><html><head><!--fh-config--><title>${title}</title></head><body><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+  mkdirSync(path.join(dir, 'account'));
+  mkdirSync(path.join(dir, 'join'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), page('bookings'));
+  writeFileSync(path.join(dir, 'account/index.html'), page('account'));
+  writeFileSync(path.join(dir, 'join/index.html'), page('join'));
+  writeFileSync(path.join(dir, 'assets/app-abc123.js'), 'console.log("hi");');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const readConfig = (html: string) => {
+  const match = /<meta name="fh-config" content="([^"]*)">/.exec(html);
+  if (!match) throw new Error(`No fh-config meta in ${html}`);
+  const json = match[1]!
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  return siteConfig.parse(JSON.parse(json));
+};
+const title = (html: string) => /<title>(.*)<\/title>/.exec(html)?.[1];
+
+const t = await setupTestDatabase();
+const client = await createClient(t.db);
+const webDist = fakeDist();
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe('single-origin mode', async () => {
+  const app = await t.buildTestApp({ webDist, kioskIdleSeconds: 5, kioskSecondIdleSeconds: 6 });
+  const get = (url: string, host?: string) =>
+    app.inject({ method: 'GET', url, headers: host ? { host } : {} });
+
+  it.each([
+    ['/', 'bookings', '/'],
+    ['/basket/checkout?x=1', 'bookings', '/'],
+    ['/account', 'account', '/account'],
+    ['/account/bookings/upcoming', 'account', '/account'],
+    ['/join/centre/leeds', 'join', '/join'],
+    ['/some/unknown/path', 'bookings', '/'],
+  ])('%s serves the %s site with its fh-config', async (url, site, basename) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(title(response.body)).toBe(site);
+    expect(response.body).not.toContain('<!--fh-config-->');
+    expect(readConfig(response.body)).toEqual({
+      site,
+      basename,
+      urls: { bookings: '', account: '/account', join: '/join' },
+      client_id: client.id,
+      demo: true,
+      kiosk_idle_ms: 5000,
+      kiosk_second_idle_ms: 6000,
+    });
+  });
+
+  it('serves hashed assets as immutable and other files briefly cached', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await get('/assets/missing.js')).statusCode).toBe(404);
+    expect((await get('/../../etc/passwd.txt')).statusCode).toBe(404);
+  });
+
+  it('sends a CSP without the tag manager, and with it when the client has a container id', async () => {
+    const csp = (await get('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain('frame-ancestors *');
+    await t.db.update(clients).set({ opGtmId: 'GTM-TEST1' }).where(eq(clients.id, client.id));
+    app.invalidateClientCache();
+    expect((await get('/')).headers['content-security-policy']).toContain(
+      "script-src 'self' https://www.googletagmanager.com",
+    );
+    await t.db.update(clients).set({ opGtmId: null }).where(eq(clients.id, client.id));
+    app.invalidateClientCache();
+  });
+
+  it('serves the logo under /api/static', async () => {
+    const logo = await get('/api/static/fieldhouse-logo.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.body).toContain('<svg');
+  });
+});
+
+describe('sub-domain mode', async () => {
+  const urls = {
+    bookings: 'https://bookings.fieldhouse.test',
+    account: 'https://account.fieldhouse.test',
+    join: 'http://join.fieldhouse.test:8080',
+  };
+  const app: FastifyInstance = await t.buildTestApp({
+    webDist,
+    siteUrls: urls,
+    cookieDomain: '.fieldhouse.test',
+  });
+
+  it.each([
+    ['bookings.fieldhouse.test', '/', 'bookings'],
+    ['account.fieldhouse.test', '/', 'account'],
+    ['account.fieldhouse.test', '/bookings/upcoming', 'account'],
+    ['join.fieldhouse.test:8080', '/centre/leeds', 'join'],
+  ])('%s%s serves the %s site at the root', async (host, url, site) => {
+    const response = await app.inject({ method: 'GET', url, headers: { host } });
+    expect(title(response.body)).toBe(site);
+    const config = readConfig(response.body);
+    expect(config).toMatchObject({ site, basename: '/', urls });
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://bookings.fieldhouse.test https://account.fieldhouse.test http://join.fieldhouse.test:8080",
+    );
+  });
+
+  it('shares cookies across sub-domains through COOKIE_DOMAIN', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: 'account.fieldhouse.test' },
+    });
+    expect(response.cookies.find((c) => c.name === 'fh_csrf')?.domain).toBe('.fieldhouse.test');
+  });
+});
+
+it('answers 503 with a clear text when the web app has not been built', async () => {
+  const app = await t.buildTestApp({ webDist: path.join(webDist, 'does-not-exist') });
+  const response = await app.inject({ method: 'GET', url: '/account' });
+  expect(response.statusCode).toBe(503);
+  expect(response.body).toContain('npm run build');
+});
