@@ -7,7 +7,8 @@ import type { CamelCasedPropertiesDeep, SnakeCasedPropertiesDeep } from 'type-fe
 export type Camel<T> = CamelCasedPropertiesDeep<T>;
 export type Snake<T> = SnakeCasedPropertiesDeep<T>;
 
-export const camelKey = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camelKey = (key: string): string =>
+  key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 export const snakeKey = (key: string): string => key.replace(/([A-Z])/g, (c) => `_${c.toLowerCase()}`);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {

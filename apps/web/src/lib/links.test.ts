@@ -3,7 +3,11 @@ import { kioskHomeHref, siteHref } from './links';
 
 const single = { urls: { bookings: '', account: '/account', join: '/join' } };
 const sub = {
-  urls: { bookings: 'https://book.example.com', account: 'https://account.example.com', join: 'https://join.example.com' },
+  urls: {
+    bookings: 'https://book.example.com',
+    account: 'https://account.example.com',
+    join: 'https://join.example.com',
+  },
 };
 const plain = { isEmbedded: false, kioskCentre: null };
 
@@ -19,14 +23,16 @@ describe('siteHref', () => {
   });
 
   it('adds embedded=true when embedded and keeps existing query', () => {
-    expect(siteHref(single, { isEmbedded: true, kioskCentre: null }, 'account', '/login?showForgotPassword=true')).toBe(
-      '/account/login?showForgotPassword=true&embedded=true',
-    );
+    expect(
+      siteHref(single, { isEmbedded: true, kioskCentre: null }, 'account', '/login?showForgotPassword=true'),
+    ).toBe('/account/login?showForgotPassword=true&embedded=true');
   });
 
   it('passes the kiosk flag only when asked', () => {
     const kiosk = { isEmbedded: false, kioskCentre: 'leeds' };
-    expect(siteHref(single, kiosk, 'account', '/', { withKiosk: true })).toBe('/account/?kiosk=true&centre=leeds');
+    expect(siteHref(single, kiosk, 'account', '/', { withKiosk: true })).toBe(
+      '/account/?kiosk=true&centre=leeds',
+    );
     expect(siteHref(single, kiosk, 'bookings', '/basket')).toBe('/basket');
   });
 });

@@ -27,7 +27,11 @@ export function siteHref(
   return `${base}${fullPath}${query ? `?${query}` : ''}` || '/';
 }
 
-export function kioskHomeHref(config: Pick<SiteConfig, 'urls'>, kioskHomeUrl: string | null, centre: string): string {
+export function kioskHomeHref(
+  config: Pick<SiteConfig, 'urls'>,
+  kioskHomeUrl: string | null,
+  centre: string,
+): string {
   if (kioskHomeUrl) return kioskHomeUrl;
   const base = config.urls.join.replace(/\/+$/, '');
   return `${base}/kiosk?${new URLSearchParams({ kiosk: 'true', centre }).toString()}`;

@@ -35,3 +35,12 @@ export function readModes(): Modes {
 }
 
 export const isKiosk = (modes: Modes): boolean => modes.kioskCentre !== null;
+
+let current: Modes = { isEmbedded: false, kioskCentre: null };
+
+/** Modes are fixed for the page's lifetime once read at start-up. */
+export function setModes(modes: Modes): void {
+  current = modes;
+}
+
+export const getModes = (): Modes => current;

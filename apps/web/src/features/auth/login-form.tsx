@@ -1,0 +1,54 @@
+import { loginBody } from '@fieldhouse/contract/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../../lib/api/client';
+import { TOAST_DURATION, toast } from '../../lib/toast';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { type LoginInput, type User, useLogin } from './api';
+
+const LOGIN_FAILED_FALLBACK = 'User signed out';
+
+/** Username (email or customer ID) and password; failures are toasts with the server's message. */
+export function LoginForm({ onSuccess }: { onSuccess?: (user: User) => void }) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (user) => onSuccess?.(user),
+      onError: (error) => {
+        const message = isApiError(error) ? error.serverMessage || error.message : LOGIN_FAILED_FALLBACK;
+        toast.error(message || LOGIN_FAILED_FALLBACK, { duration: TOAST_DURATION.default });
+      },
+    }),
+  );
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Email or customer ID"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" isPending={login.isPending}>
+        {login.isPending ? 'Logging in…' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

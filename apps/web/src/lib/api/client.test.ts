@@ -1,0 +1,110 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setUnauthorisedHandler } from './client';
+import { ERROR_TEXTS, errorText } from './errors';
+
+function reply(status: number, body: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  // biome-ignore lint/suspicious/noDocumentCookie: test setup
+  document.cookie = 'fh_csrf=token-123; path=/';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('error texts', () => {
+  it('mirror the contract defaults', () => {
+    expect(ERROR_TEXTS).toEqual(DEFAULT_ERROR_TEXTS);
+  });
+
+  it('map statuses to the spec texts', () => {
+    expect(errorText(404, 'nope')).toBe('Unable to complete request, item not found.');
+    expect(errorText(403, null)).toBe('Unauthorised.');
+    expect(errorText(419, null)).toBe('Something has gone wrong, please reload and try again.');
+    expect(errorText(500, 'stack trace')).toBe('Something has gone wrong, please try again.');
+    expect(errorText(418, null)).toBe('Something has gone wrong, please try again.');
+    expect(errorText(422, 'These credentials do not match our records.')).toBe(
+      'These credentials do not match our records.',
+    );
+  });
+});
+
+describe('api client', () => {
+  it('unwraps data and converts keys to camelCase', async () => {
+    fetchMock.mockResolvedValue(reply(200, { data: { first_name: 'Ada', profile_photo: { is_set: true } } }));
+    const user = await api.get<{ first_name: string; profile_photo: { is_set: boolean } }>('auth/user');
+    expect(user).toEqual({ firstName: 'Ada', profilePhoto: { isSet: true } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/user');
+  });
+
+  it('sends snake_case bodies, snake_case query and the CSRF header on writes', async () => {
+    fetchMock.mockResolvedValue(reply(201, { data: {} }));
+    await api.post(
+      'auth/customer/register',
+      { firstName: 'Ada', termsAccepted: true },
+      { query: { onboardingType: 'x' } },
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/customer/register?onboarding_type=x');
+    expect(JSON.parse(String(init?.body))).toEqual({ first_name: 'Ada', terms_accepted: true });
+    expect((init?.headers as Record<string, string> | undefined)?.['x-csrf-token']).toBe('token-123');
+  });
+
+  it('does not send the CSRF header on GET', async () => {
+    fetchMock.mockResolvedValue(reply(200, { data: [] }));
+    await api.get('venues');
+    expect(
+      (fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string> | undefined)?.['x-csrf-token'],
+    ).toBeUndefined();
+  });
+
+  it('keeps 422 field errors with camelCase keys', async () => {
+    fetchMock.mockResolvedValue(
+      reply(422, {
+        message: 'The given data was invalid.',
+        errors: { first_name: ['Required.'], password_confirmation: ['No match.'] },
+      }),
+    );
+    const error = await api.post('x', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'The given data was invalid.',
+      fieldErrors: { firstName: ['Required.'], passwordConfirmation: ['No match.'] },
+    });
+  });
+
+  it('maps other statuses to default texts and keeps the server message', async () => {
+    fetchMock.mockResolvedValue(reply(404, { message: 'No such booking' }));
+    await expect(api.get('x')).rejects.toMatchObject({
+      status: 404,
+      message: 'Unable to complete request, item not found.',
+      serverMessage: 'No such booking',
+    });
+  });
+
+  it('maps network failures to the generic text', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('x')).rejects.toMatchObject({ status: 0, message: ERROR_TEXTS.generic });
+  });
+
+  it('calls the 401 handler unless the call allows 401', async () => {
+    const handler = vi.fn();
+    setUnauthorisedHandler(handler);
+    fetchMock.mockImplementation(async () => reply(401, { message: 'Unauthenticated.' }));
+    await expect(api.get('auth/user', { allowUnauthorised: true })).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    await expect(api.get('user/memberships')).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type User, userQueryKey } from '../features/auth/api';
+import { loginPathFor, safeRedirect } from '../features/auth/redirect';
+import { PublicOnly, RequireAuth } from './guards';
+
+afterEach(cleanup);
+
+function renderAt(path: string, user: User | null | undefined) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  if (user !== undefined) queryClient.setQueryData(userQueryKey, user);
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RequireAuth />,
+        children: [{ path: '/memberships', element: <p>Memberships page</p> }],
+      },
+      {
+        element: <PublicOnly />,
+        children: [{ path: '/login', element: <p>Login page</p> }],
+      },
+      { path: '/', element: <p>Dashboard page</p> },
+      { path: '/payments', element: <p>Payments page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const user = { id: 1, firstName: 'Ada' } as User;
+
+describe('RequireAuth', () => {
+  it('redirects logged-out visitors to /login with the path and query', () => {
+    const router = renderAt('/memberships?tab=active', null);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/memberships?tab=active')}`);
+  });
+
+  it('renders the page for a logged-in user', () => {
+    renderAt('/memberships', user);
+    expect(screen.getByText('Memberships page')).toBeTruthy();
+  });
+
+  it('waits for the first auth check instead of redirecting', () => {
+    const router = renderAt('/memberships', undefined);
+    expect(router.state.location.pathname).toBe('/memberships');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+  });
+});
+
+describe('PublicOnly', () => {
+  it('sends a logged-in user to the redirect parameter', () => {
+    const router = renderAt('/login?redirect=%2Fpayments', user);
+    expect(router.state.location.pathname).toBe('/payments');
+  });
+
+  it('sends a logged-in user to / when redirect is absent or empty', () => {
+    expect(renderAt('/login', user).state.location.pathname).toBe('/');
+    cleanup();
+    expect(renderAt('/login?redirect=', user).state.location.pathname).toBe('/');
+  });
+
+  it('shows the page to logged-out visitors', () => {
+    renderAt('/login', null);
+    expect(screen.getByText('Login page')).toBeTruthy();
+  });
+});
+
+describe('redirect helpers', () => {
+  it('refuses off-site redirects', () => {
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('/payments?x=1')).toBe('/payments?x=1');
+    expect(safeRedirect('')).toBe('/');
+  });
+  it('builds the login path', () => {
+    expect(loginPathFor({ pathname: '/bookings/upcoming', search: '?a=1' })).toBe(
+      '/login?redirect=%2Fbookings%2Fupcoming%3Fa%3D1',
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useUser } from '../features/auth/api';
+import { loginPathFor, safeRedirect } from '../features/auth/redirect';
+import { PageTitle } from '../lib/page-title';
+import { Spinner } from '../ui/spinner';
+import { LoginControl } from './login-control';
+import { openLoginModal } from './login-modal-store';
+
+/**
+ * Private routes. Waits for the first auth/user answer (no flash), then sends logged-out visitors to
+ * /login?redirect={path+query}. `mode="modal"` (bookings site, which has no /login page) shows a
+ * prompt and opens the login modal instead; the route renders as soon as the user logs in.
+ */
+export function RequireAuth({ mode = 'redirect' }: { mode?: 'redirect' | 'modal' }) {
+  const user = useUser();
+  const location = useLocation();
+  if (user === undefined) return <Spinner />;
+  if (user) return <Outlet />;
+  if (mode === 'modal') return <LoginPrompt />;
+  return <Navigate to={loginPathFor(location)} replace />;
+}
+
+function LoginPrompt() {
+  useEffect(() => openLoginModal(), []);
+  return (
+    <div className="stack">
+      <PageTitle title="Log in" />
+      <h1>Log in to continue</h1>
+      <LoginControl />
+    </div>
+  );
+}
+
+/** Login, register and password reset: logged-in users go to ?redirect= or '/'. */
+export function PublicOnly() {
+  const user = useUser();
+  const [params] = useSearchParams();
+  if (user === undefined) return <Spinner />;
+  if (user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  return <Outlet />;
+}

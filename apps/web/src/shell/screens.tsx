@@ -1,0 +1,99 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PageTitle } from '../lib/page-title';
+import { getSiteConfig } from '../lib/site-config';
+
+export const ERROR_HEADING = 'We may have dropped the ball on this one.';
+export const PAGE_LOAD_FAILED =
+  'The page failed to load correctly. Try refreshing the page or return to the home page.';
+export const NOT_FOUND_HEADING = "Whoops! Looks like you've gone offside.";
+
+function homeHref(): string {
+  try {
+    const base = getSiteConfig().basename;
+    return base.endsWith('/') ? base : `${base}/`;
+  } catch {
+    return '/';
+  }
+}
+
+function FullPage({ title, heading, children }: { title: string; heading: string; children?: ReactNode }) {
+  return (
+    <main id="main-content" className="screen" tabIndex={-1}>
+      <PageTitle title={title} />
+      <div className="screen__inner">
+        <h1>{heading}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorScreen({ message }: { message?: string }) {
+  return (
+    <FullPage title="Something went wrong" heading={ERROR_HEADING}>
+      {message && <p>{message}</p>}
+      <a className="btn btn--primary" href={homeHref()}>
+        Go home
+      </a>
+    </FullPage>
+  );
+}
+
+export function NotFoundScreen() {
+  return (
+    <FullPage title="Page not found" heading={NOT_FOUND_HEADING}>
+      <a className="btn btn--primary" href={homeHref()}>
+        Go home
+      </a>
+    </FullPage>
+  );
+}
+
+/** The not-found content inside the site layout (header and footer stay). */
+export function NotFoundContent() {
+  return (
+    <div className="screen__inner">
+      <PageTitle title="Page not found" />
+      <h1>{NOT_FOUND_HEADING}</h1>
+      <a className="btn btn--primary" href={homeHref()}>
+        Go home
+      </a>
+    </div>
+  );
+}
+
+export function MaintenanceScreen() {
+  return (
+    <FullPage title="Service disruption" heading="Service disruption">
+      <p>Unable to access the site due to planned maintenance.</p>
+    </FullPage>
+  );
+}
+
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading chunk/i;
+
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error && CHUNK_ERROR.test(`${error.name} ${error.message}`);
+
+/** Router errorElement: not-found for 404 responses, page-load failure for lazy chunk errors, else the error screen. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen message={isChunkLoadError(error) ? PAGE_LOAD_FAILED : undefined} />;
+}
+
+/** Last-resort boundary outside the router. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(_error: unknown, _info: ErrorInfo) {}
+  override render() {
+    if (this.state.error)
+      return <ErrorScreen message={isChunkLoadError(this.state.error) ? PAGE_LOAD_FAILED : undefined} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,90 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Toaster } from 'sonner';
+import { clearSessionState, userQueryOptions } from '../features/auth/api';
+import { clientQueryOptions } from '../features/client/api';
+import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
+import { applyTheme } from '../features/theme/apply-theme';
+import { loadFonts } from '../features/theme/fonts';
+import { isApiError, setUnauthorisedHandler } from '../lib/api/client';
+import { initModes, setModes } from '../lib/modes';
+import { setTitleSuffix } from '../lib/page-title';
+import { queryClient } from '../lib/query-client';
+import { readSelectedVenue } from '../lib/selected-venue';
+import { readSiteConfig, type Site, setSiteConfig } from '../lib/site-config';
+import { TOAST_DURATION } from '../lib/toast';
+import { showPendingKioskToast } from './kiosk';
+import { AppErrorBoundary, ErrorScreen, MaintenanceScreen } from './screens';
+import './shell.css';
+
+type ThemeResult = { ok: true; theme: Theme } | { ok: false; error: unknown };
+
+/**
+ * Starts a site: reads the per-page config, starts the theme, client and user requests at once,
+ * keeps the HTML spinner until the theme and its fonts are ready, then renders the router.
+ */
+export function startSite(site: Site, routes: RouteObject[]): void {
+  const config = readSiteConfig(site);
+  setSiteConfig(config);
+  setModes(initModes());
+
+  const themeReady: Promise<ThemeResult> = fetchTheme(readSelectedVenue()?.slug ?? null).then(
+    async (theme) => {
+      applyTheme(theme);
+      setCurrentTheme(theme);
+      await loadFonts([theme.themeAppBodyFontStyle, theme.themeAppHeadingFontStyle]);
+      return { ok: true, theme } as const;
+    },
+    (error: unknown) => ({ ok: false, error }) as const,
+  );
+  const clientReady = queryClient.prefetchQuery(clientQueryOptions);
+  const userReady = queryClient.prefetchQuery(userQueryOptions);
+
+  setUnauthorisedHandler(() => {
+    clearSessionState(queryClient);
+    window.location.reload();
+  });
+
+  void Promise.all([themeReady, clientReady, userReady]).then(([themeResult]) => {
+    const rootElement = document.getElementById('root');
+    if (!rootElement) return;
+    const root = createRoot(rootElement);
+    const render = (node: ReactNode) => {
+      root.render(<StrictMode>{node}</StrictMode>);
+      document.getElementById('fh-boot')?.remove();
+    };
+
+    if (!themeResult.ok) {
+      const { error } = themeResult;
+      render(
+        isApiError(error) && error.status === 503 ? (
+          <MaintenanceScreen />
+        ) : (
+          <ErrorScreen message={isApiError(error) ? error.message : undefined} />
+        ),
+      );
+      return;
+    }
+
+    const client = queryClient.getQueryData(clientQueryOptions.queryKey);
+    if (client) setTitleSuffix(client.name);
+    const router = createBrowserRouter(routes, { basename: config.basename });
+    render(
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster
+            position="top-right"
+            duration={TOAST_DURATION.default}
+            closeButton
+            toastOptions={{ className: 'toast', style: { width: '325px' } }}
+          />
+        </QueryClientProvider>
+      </AppErrorBoundary>,
+    );
+    window.setTimeout(showPendingKioskToast, 100);
+  });
+}

@@ -1,0 +1,4 @@
+import { startSite } from '../../shell/start-site';
+import { accountRoutes } from './routes';
+
+startSite('account', accountRoutes);

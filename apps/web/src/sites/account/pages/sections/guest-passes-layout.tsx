@@ -1,0 +1,10 @@
+import { Outlet } from 'react-router';
+import { useClient } from '../../../../features/client/api';
+import { NotFoundContent } from '../../../../shell/screens';
+
+/** Guest passes exist only when the online guest passes feature is on. */
+export default function GuestPassesLayout() {
+  const client = useClient();
+  if (!client?.features.onlineGuestPasses) return <NotFoundContent />;
+  return <Outlet />;
+}

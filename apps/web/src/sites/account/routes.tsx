@@ -1,0 +1,100 @@
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { PublicOnly, RequireAuth } from '../../shell/guards';
+import { lazyPage } from '../../shell/lazy-page';
+import { NotFoundContent, RouteErrorScreen } from '../../shell/screens';
+import { SiteLayout } from '../../shell/site-layout';
+
+const comingSoon = (load: () => Promise<{ default: React.ComponentType }>) => ({ lazy: lazyPage(load) });
+
+export const accountRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <SiteLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: 'login', lazy: lazyPage(() => import('./pages/login-page')) },
+          { path: 'register', lazy: lazyPage(() => import('./pages/register-page')) },
+          { path: 'password-reset/:token', lazy: lazyPage(() => import('./pages/password-reset-page')) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        handle: { crumb: 'Account' },
+        children: [
+          { index: true, lazy: lazyPage(() => import('./pages/dashboard-page')) },
+          {
+            path: 'user-details',
+            handle: { crumb: 'My details' },
+            children: [
+              { index: true, ...comingSoon(() => import('./pages/sections/my-details-page')) },
+              { path: 'waivers', ...comingSoon(() => import('./pages/sections/my-details-page')) },
+              { path: 'waivers/:slug', ...comingSoon(() => import('./pages/sections/my-details-page')) },
+            ],
+          },
+          {
+            path: 'bookings',
+            handle: { crumb: 'Bookings' },
+            children: [
+              { index: true, element: <Navigate to="upcoming" replace /> },
+              { path: ':filter', lazy: lazyPage(() => import('./pages/sections/bookings-page')) },
+            ],
+          },
+          {
+            path: 'memberships',
+            handle: { crumb: 'Memberships' },
+            children: [
+              { index: true, ...comingSoon(() => import('./pages/sections/memberships-page')) },
+              { path: 'change/:membershipId', element: <Navigate to="/memberships" replace /> },
+              {
+                path: 'renew/:membershipId/:selectedMembershipSlug/:selectedPaymentType',
+                element: <Navigate to="/memberships" replace />,
+              },
+            ],
+          },
+          {
+            path: 'packages',
+            handle: { crumb: 'Packages' },
+            ...comingSoon(() => import('./pages/sections/packages-page')),
+          },
+          {
+            path: 'payments',
+            handle: { crumb: 'Payments' },
+            children: [
+              { index: true, ...comingSoon(() => import('./pages/sections/payments-page')) },
+              { path: 'credit/*', ...comingSoon(() => import('./pages/sections/payments-page')) },
+              { path: 'order-history', ...comingSoon(() => import('./pages/sections/payments-page')) },
+              {
+                path: 'order-history/:orderId',
+                ...comingSoon(() => import('./pages/sections/payments-page')),
+              },
+              { path: 'manage-card', ...comingSoon(() => import('./pages/sections/payments-page')) },
+            ],
+          },
+          {
+            path: 'guest-passes',
+            handle: { crumb: 'Guest passes' },
+            lazy: lazyPage(() => import('./pages/sections/guest-passes-layout')),
+            children: [
+              { index: true, ...comingSoon(() => import('./pages/sections/guest-passes-page')) },
+              {
+                path: 'available-passes',
+                handle: { crumb: 'Available passes' },
+                ...comingSoon(() => import('./pages/sections/guest-passes-page')),
+              },
+              {
+                path: 'pass-details/:id',
+                handle: { crumb: 'Guest pass details' },
+                ...comingSoon(() => import('./pages/sections/guest-passes-page')),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundContent /> },
+    ],
+  },
+];

@@ -1,0 +1,4 @@
+import { startSite } from '../../shell/start-site';
+import { bookingsRoutes } from './routes';
+
+startSite('bookings', bookingsRoutes);

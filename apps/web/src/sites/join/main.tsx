@@ -1,0 +1,4 @@
+import { startSite } from '../../shell/start-site';
+import { joinRoutes } from './routes';
+
+startSite('join', joinRoutes);

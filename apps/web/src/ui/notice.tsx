@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+
+export function Notice({
+  tone = 'info',
+  children,
+}: {
+  tone?: 'info' | 'warning' | 'danger';
+  children: ReactNode;
+}) {
+  return <div className={`notice notice--${tone}`}>{children}</div>;
+}
