@@ -29,7 +29,9 @@ const serverEnv = {
   KIOSK_IDLE_SECONDS: '3',
   KIOSK_SECOND_IDLE_SECONDS: '4',
   // The browser tests log in many times from one address.
-  LOGIN_RATE_LIMIT_PER_IP: '1000',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  LOGIN_FAILURES_PER_ACCOUNT: '100',
+  FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: '1000',
 };
 
 export default defineConfig({

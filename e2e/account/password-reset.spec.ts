@@ -18,7 +18,7 @@ test('a customer resets a forgotten password through the emailed link', async ({
   await expectAccessible(page);
   await dialog.getByLabel('Email or customer ID').fill(customer.email);
   await dialog.getByRole('button', { name: /reset/i }).click();
-  await expect(dialog.getByText('Check your email')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
   const mail = await latestMailTo(page.request, baseURL!, customer.email);
   const link = mail.text.match(/https?:\/\/\S+\/account\/password-reset\/[\w-]+/)?.[0];
@@ -26,7 +26,7 @@ test('a customer resets a forgotten password through the emailed link', async ({
 
   await page.goto(link!);
   await page.getByLabel('New password').fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: /update password|reset password|save/i }).click();
   await expect(page.getByText('Your password has been successfully updated')).toBeVisible();
   await page.getByRole('link', { name: 'Log in to my account' }).click();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, money } from './common.ts';
 
 export const PASSWORD_RULE_TEXT =
-  'Your password must be at least 8 characters and contain 1 lowercase letter, 1 uppercase letter, 1 number and one special character.';
+  'Your password must contain at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 number and one special character.';
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Password rules (account-shell §5): checked identically by client and server. */

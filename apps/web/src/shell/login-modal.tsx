@@ -7,7 +7,7 @@ import { SiteLink } from './site-link';
 export default function LoginModal() {
   return (
     <ModalDialog title="Log in to your account" isOpen onOpenChange={(open) => !open && closeLoginModal()}>
-      <LoginForm onSuccess={closeLoginModal} />
+      <LoginForm onSuccess={closeLoginModal} focusOnMount />
       <ul className="link-list">
         <li>
           <SiteLink site="account" to="/login?showForgotPassword=true">

@@ -32,7 +32,7 @@ export function TextField({ label, error, hint, id, ref, className, ...rest }: T
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       />
       {error && (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       )}
@@ -62,7 +62,7 @@ export function CheckboxField({ label, error, id, ref, ...rest }: CheckboxFieldP
       />
       <label htmlFor={inputId}>{label}</label>
       {error && (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       )}

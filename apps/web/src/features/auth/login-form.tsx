@@ -1,5 +1,6 @@
 import { loginBody } from '@fieldhouse/contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
@@ -9,17 +10,31 @@ import { type LoginInput, type User, useLogin } from './api';
 
 const LOGIN_FAILED_FALLBACK = 'User signed out';
 
-/** Username (email or customer ID) and password; failures are toasts with the server's message. */
-export function LoginForm({ onSuccess }: { onSuccess?: (user: User) => void }) {
+/**
+ * Username (email or customer ID) and password; failures are toasts with the server's message.
+ * `focusOnMount` moves focus to the username field (used when the form opens in a modal).
+ */
+export function LoginForm({
+  onSuccess,
+  focusOnMount,
+}: {
+  onSuccess?: (user: User) => void;
+  focusOnMount?: boolean;
+}) {
   const login = useLogin();
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginBody),
     defaultValues: { username: '', password: '' },
   });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('username');
+  }, [focusOnMount, setFocus]);
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
