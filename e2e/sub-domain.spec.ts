@@ -20,6 +20,12 @@ test('each site has its own host and the session is shared across them', async (
   );
   await page.goto(`${SUB_HOSTS.bookings}/`);
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+
+  // The venue chosen on the bookings host is remembered for every site.
+  await page.getByRole('button', { name: 'Select Manchester Aquatics Centre' }).click();
+  await expect(page.getByRole('heading', { name: 'Manchester Aquatics Centre', level: 1 })).toBeVisible();
+  const venueCookie = (await page.context().cookies()).find((c) => c.name === 'fh_venue');
+  expect(venueCookie?.domain).toBe('.fieldhouse.test');
   await page.goto(`${SUB_HOSTS.join}/no-such-page`);
   await expect(page.getByText("Whoops! Looks like you've gone offside.")).toBeVisible();
 });

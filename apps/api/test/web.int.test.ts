@@ -66,6 +66,7 @@ describe('single-origin mode', async () => {
       basename,
       urls: { bookings: '', account: '/account', join: '/join' },
       client_id: client.id,
+      cookie_domain: null,
       demo: true,
       kiosk_idle_ms: 5000,
       kiosk_second_idle_ms: 6000,
@@ -126,7 +127,7 @@ describe('sub-domain mode', async () => {
     const response = await app.inject({ method: 'GET', url, headers: { host } });
     expect(title(response.body)).toBe(site);
     const config = readConfig(response.body);
-    expect(config).toMatchObject({ site, basename: '/', urls });
+    expect(config).toMatchObject({ site, basename: '/', urls, cookie_domain: '.fieldhouse.test' });
     expect(response.headers['content-security-policy']).toContain(
       "connect-src 'self' https://bookings.fieldhouse.test https://account.fieldhouse.test http://join.fieldhouse.test:8080",
     );

@@ -15,6 +15,8 @@ export const siteConfig = z.object({
   /** Absolute or root-relative base URL of every site, for cross-site links (no trailing slash). */
   urls: z.object({ bookings: z.string(), account: z.string(), join: z.string() }),
   client_id: z.number().int(),
+  /** Parent domain for cookies the browser writes (the venue selection), shared across sub-domains. */
+  cookie_domain: z.string().nullable(),
   demo: z.boolean(),
   /** Kiosk idle logout and its second timer (spec: 90 s and 95 s); shortened in tests by configuration. */
   kiosk_idle_ms: z.number().int().positive(),

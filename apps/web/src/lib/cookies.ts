@@ -15,8 +15,14 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-export function writeCookie(name: string, value: string, maxAgeSeconds = 60 * 60 * 24 * 365): void {
+/** Writes a cookie; `domain` (e.g. '.example.com') shares it across the sites' sub-domains. */
+export function writeCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds = 60 * 60 * 24 * 365, domain }: { maxAgeSeconds?: number; domain?: string | null } = {},
+): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const scope = domain ? `; Domain=${domain}` : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser.
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${scope}${secure}`;
 }

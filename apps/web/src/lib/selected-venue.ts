@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { VENUE_COOKIE } from './api/errors';
 import { readCookie, writeCookie } from './cookies';
+import { getSiteConfig } from './site-config';
 
 /** The venue-selection cookie `fh_venue` (JSON { id, slug, name }), shared by all sites. */
 export interface SelectedVenue {
@@ -25,7 +26,9 @@ const listeners = new Set<() => void>();
 let snapshot = typeof document === 'undefined' ? null : readSelectedVenue();
 
 export function selectVenue(venue: SelectedVenue): void {
-  writeCookie(VENUE_COOKIE, JSON.stringify({ id: venue.id, slug: venue.slug, name: venue.name }));
+  writeCookie(VENUE_COOKIE, JSON.stringify({ id: venue.id, slug: venue.slug, name: venue.name }), {
+    domain: getSiteConfig().cookieDomain,
+  });
   snapshot = readSelectedVenue();
   for (const listener of listeners) listener();
 }

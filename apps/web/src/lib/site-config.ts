@@ -13,6 +13,7 @@ export function defaultSiteConfig(site: Site): SiteConfig {
     basename: BASENAMES[site],
     urls: { bookings: '', account: '/account', join: '/join' },
     clientId: 1,
+    cookieDomain: null,
     demo: true,
     kioskIdleMs: 90_000,
     kioskSecondIdleMs: 95_000,

@@ -40,6 +40,7 @@ export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: numb
     basename: urls ? '/' : SINGLE_ORIGIN_BASENAMES[site],
     urls: urls ? { ...urls } : { ...SINGLE_ORIGIN_URLS },
     client_id: clientId,
+    cookie_domain: app.config.cookieDomain,
     demo: app.config.demoMode,
     kiosk_idle_ms: app.config.kioskIdleSeconds * 1000,
     kiosk_second_idle_ms: app.config.kioskSecondIdleSeconds * 1000,
