@@ -47,3 +47,14 @@ test('a wrong password is refused with the server message and nothing is logged 
   await expect(page.getByText('These credentials do not match our records.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/account\/login/);
 });
+
+test("a refused CSRF check (419) shows the spec's text", async ({ page }) => {
+  await page.route('**/api/auth/customer/login', (route) =>
+    route.fulfill({ status: 419, contentType: 'application/json', body: '{"message":"CSRF token mismatch."}' }),
+  );
+  await page.goto('/account/login');
+  await page.getByLabel('Email or customer ID').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Something has gone wrong, please reload and try again.')).toBeVisible();
+});

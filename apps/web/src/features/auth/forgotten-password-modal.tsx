@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../../lib/api/client';
+import { isApiError, serverMessageOr } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
@@ -57,7 +57,8 @@ function RequestForm({
         }
         const fieldError = isApiError(error) ? error.fieldErrors.emailOrReference?.[0] : undefined;
         if (fieldError) setError('emailOrReference', { message: fieldError });
-        else toast.error(serverMessage || (error as Error).message, { duration: TOAST_DURATION.default });
+        else
+          toast.error(serverMessageOr(error, (error as Error).message), { duration: TOAST_DURATION.default });
       },
     }),
   );

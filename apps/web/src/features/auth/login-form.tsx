@@ -2,7 +2,7 @@ import { loginBody } from '@fieldhouse/contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../../lib/api/client';
+import { serverMessageOr } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -40,8 +40,7 @@ export function LoginForm({
     login.mutate(values, {
       onSuccess: (user) => onSuccess?.(user),
       onError: (error) => {
-        const message = isApiError(error) ? error.serverMessage || error.message : LOGIN_FAILED_FALLBACK;
-        toast.error(message || LOGIN_FAILED_FALLBACK, { duration: TOAST_DURATION.default });
+        toast.error(serverMessageOr(error, LOGIN_FAILED_FALLBACK), { duration: TOAST_DURATION.default });
       },
     }),
   );

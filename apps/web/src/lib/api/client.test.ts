@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorisedHandler } from './client';
+import { ApiError, api, serverMessageOr, setUnauthorisedHandler } from './client';
 import { ERROR_TEXTS, errorText } from './errors';
 
 function reply(status: number, body: unknown) {
@@ -106,5 +106,20 @@ describe('api client', () => {
     expect(handler).not.toHaveBeenCalled();
     await expect(api.get('user/memberships')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('serverMessageOr', () => {
+  it("shows the server's message, the spec's 419 text, or the fallback", () => {
+    expect(
+      serverMessageOr(
+        new ApiError(422, 'x', 'These credentials do not match our records.'),
+        'User signed out',
+      ),
+    ).toBe('These credentials do not match our records.');
+    expect(
+      serverMessageOr(new ApiError(419, errorText(419, null), 'CSRF token mismatch'), 'User signed out'),
+    ).toBe('Something has gone wrong, please reload and try again.');
+    expect(serverMessageOr(new Error('network'), 'User signed out')).toBe('User signed out');
   });
 });

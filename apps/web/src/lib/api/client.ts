@@ -2,7 +2,7 @@ import { type Camel, camelKey, toCamel, toSnake } from '../case-codec';
 import { readCookie } from '../cookies';
 import { ApiError, CSRF_COOKIE, CSRF_HEADER, errorText, type FieldErrors } from './errors';
 
-export { ApiError, isApiError } from './errors';
+export { ApiError, isApiError, serverMessageOr } from './errors';
 export type { Camel };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -35,6 +35,16 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * For calls whose failure the spec shows as "the server message" (login, forgotten password): the
+ * server's text, except where the spec fixes the text (419), or `fallback` when there is none.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 419) return error.message;
+  return error.serverMessage || error.message || fallback;
+}
+
 /** Maps a status and server reply to the text the spec says to show. */
 export function errorText(status: number, serverMessage: string | null): string {
   switch (status) {
