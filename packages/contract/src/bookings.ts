@@ -36,3 +36,38 @@ export const bookingsQuery = z.object({
   cancellation_source: z.literal('my-account').optional(),
 });
 export const bookingsReply = envelope(z.array(booking));
+
+export const CANCELLATION_SOURCES = ['my-account', 'kiosk', 'front-of-house'] as const;
+
+/** PATCH /api/v1/activities/bookings (V2 cancellation). */
+export const cancelBookingsBody = z.object({
+  data: z.object({
+    cancellation_source: z.enum(CANCELLATION_SOURCES),
+    update_type: z.literal('cancellation'),
+    booking_ids: z.array(z.number().int().positive()).min(1).max(20),
+  }),
+});
+/** DELETE /api/activities/bookings/:bookingId?source=my-account (V1 cancellation). */
+export const bookingParams = z.object({ bookingId: z.coerce.number().int().positive() });
+export const cancelBookingQuery = z.object({ source: z.enum(CANCELLATION_SOURCES).default('my-account') });
+export const cancelBookingsReply = envelope(
+  z.object({
+    bookings: z.array(booking),
+    credit_awarded: money.describe('Booking credit added for these cancellations (0 when none)'),
+  }),
+);
+
+export const BOOKING_TEXTS = {
+  booked: "Booked - you're in!",
+  cannotCancel: 'Cannot cancel due to booking starting soon',
+  cancelling: 'Cancelling booking...',
+  cancelled: 'Your booking has been cancelled',
+  creditAwarded: 'A credit for the value of this booking will be added to your account.',
+  noCredit: 'You are not eligible to receive credit for this booking.',
+  noPrevious: 'You have no previous bookings.',
+  noUpcoming: "You don't have any bookings right now.",
+  noWaitlist: 'You are not on any waiting lists right now.',
+  loadFailed: 'Failed to load your bookings, please try again.',
+  waitlistLoadFailed: 'Failed to load your waitlist bookings, please try again.',
+  filterNotFound: 'Booking filter not found',
+} as const;

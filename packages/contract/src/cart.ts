@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { envelope, money } from './common.ts';
+
+export const CARTABLE_TYPES = [
+  'activity',
+  'av2Booking',
+  'activityTicket',
+  'membershipRenewal',
+  'membership',
+  'penalty',
+  'other',
+] as const;
+export const TENDER_TYPES = ['cash', 'offline-voucher', 'cheque', 'credit'] as const;
+export type TenderType = (typeof TENDER_TYPES)[number];
+
+/** Cart item as displayed (account-shell §3 Cart item). */
+export const cartItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.object({
+    raw: z.number().int().describe('What this line costs now, pence'),
+    formatted: z.string(),
+    original: money.describe('Full price before a benefit or package'),
+    benefit_applied: z.boolean(),
+    package_applied: z.boolean(),
+    benefit_name: z.string().nullable(),
+    package_name: z.string().nullable(),
+  }),
+  quantity: z.number().int(),
+  cartable_type: z.enum(CARTABLE_TYPES),
+  cartable_id: z.number().int(),
+  child_items: z.array(z.object({ name: z.string(), price: money })),
+  membership_user_id: z.number().int().nullable(),
+  cartable_resource: z.object({
+    name: z.string(),
+    venue_name: z.string().nullable(),
+    duration: z.string().nullable(),
+    new_membership: z.boolean(),
+    location: z.object({ name: z.string() }).nullable(),
+    date: z.object({ full_date_pretty: z.string() }).nullable(),
+    starts_at: z.object({ format_24_hour: z.string(), raw: z.string() }).nullable(),
+    ends_at: z.object({ format_24_hour: z.string(), raw: z.string() }).nullable(),
+    requires_waiver: z.boolean(),
+  }),
+  /** Set when the item can no longer be bought as it is (session full or started): checkout refuses it. */
+  problem: z.string().nullable(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const offlinePayment = z.object({ tender_type: z.enum(TENDER_TYPES), amount: money });
+
+const creditOfType = z.object({
+  total_available: money,
+  max_applicable: money.describe('At most what this credit may pay of this basket'),
+});
+
+/** The customer's open basket (account-shell §3 Cart). */
+export const cart = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** Increments on every change; checkout's idempotency key is built from id and version. */
+  version: z.number().int(),
+  items: z.array(cartItem),
+  sort_by: z.string(),
+  enable_print_receipt: z.boolean(),
+  totals: z.object({
+    sub_total: money,
+    tax_total: money.describe('VAT included in the total (20%)'),
+    total: money.describe('Basket cost'),
+    basket_cost: money,
+    credit_applied: money,
+    total_to_pay: money.describe('Total less credit and offline payments: what the card pays'),
+    balance: money,
+    item_count: z.number().int(),
+  }),
+  credits: z.object({ membership: creditOfType, general: creditOfType }),
+  payments: z.array(offlinePayment),
+  attendee_waivers_required: z.boolean(),
+  selected_user_id: z.number().int().nullable(),
+  complete_order_id: z.number().int().nullable(),
+});
+export type Cart = z.infer<typeof cart>;
+export const cartReply = envelope(cart);
+
+export const cartQuery = z.object({ selected_user_id: z.coerce.number().int().optional() });
+
+/** POST /api/cart/add. For an activity: id = session id, type 'activity'. For a fee: id = penalty id, type 'penalty'. */
+export const addToCartBody = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        type: z.enum(CARTABLE_TYPES),
+        purchased_for_user_id: z.number().int().optional(),
+        pricing_option_id: z.number().int().optional(),
+        options: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .min(1)
+    .max(20),
+  membership_user_id: z.number().int().nullable().optional(),
+  selected_user_id: z.number().int().nullable().optional(),
+});
+/** POST /api/cart/remove */
+export const removeFromCartBody = z.object({
+  cart_item_ids: z.array(z.number().int().positive()).min(1).max(50),
+});
+export const cartItemParams = z.object({ cartItemId: z.coerce.number().int().positive() });
+/** PUT /api/cart/:cartItemId */
+export const updateCartItemBody = z.object({ quantity: z.number().int().min(1).max(1) });
+/** DELETE /api/activities/benefit/remove/:id and DELETE /api/activities/package/remove/:id (id = cart item id). */
+export const removeUsageParams = z.object({ id: z.coerce.number().int().positive() });
+/** PUT /api/cart/payments: offline tenders (front-of-house) and credit; the client applies the spec's replace/remove rules. */
+export const setCartPaymentsBody = z.object({
+  payments: z.array(z.object({ tender_type: z.enum(TENDER_TYPES), amount: z.number().int() })).max(4),
+});
+
+export const BASKET_TEXTS = {
+  added: 'Successfully added item to the basket.',
+  removed: 'Successfully removed item from the basket.',
+  updated: 'Successfully updated item in the basket.',
+  benefitRemoved: 'Successfully removed benefit.',
+  packageRemoved: 'Successfully removed package usage.',
+  cleared: 'Successfully cleared order.',
+  loadFailed: 'Failed to load your shopping basket, please try again.',
+  loggedOut: 'Log in to add items to your basket',
+  paymentSuccess: 'Order completed Successfully.',
+  paymentFailed: 'Unable to complete your order, please try again.',
+} as const;
+/** Server messages for basket problems (checkout refuses the basket; nothing is charged). */
+export const SESSION_FULL_MESSAGE = 'Sorry, this session is now full.';
+export const SESSION_STARTED_MESSAGE = 'This session has already started.';
+export const SESSION_NOT_RELEASED_MESSAGE = 'This session is not open for booking yet.';
+export const ALREADY_BOOKED_MESSAGE = 'You are already booked on this session.';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { TENDER_TYPES } from './cart.ts';
+import { envelope, money } from './common.ts';
+
+export const CHECKOUT_SOURCES = ['online', 'kiosk', 'front-of-house'] as const;
+
+/**
+ * POST /api/checkout/complete (online, kiosk) and POST /api/pay (front-of-house).
+ * Completing the same basket version twice returns the same order and charges once.
+ */
+export const checkoutBody = z.object({
+  completed_waivers: z.array(z.number().int()).default([]),
+  /** Credit (and, front-of-house only, offline tenders) the customer applies; the card pays the rest. */
+  payments: z
+    .array(z.object({ tender_type: z.enum(TENDER_TYPES), amount: z.number().int().min(0) }))
+    .default([]),
+  selected_user_id: z.number().int().nullable().optional(),
+  source: z.enum(CHECKOUT_SOURCES).default('online'),
+  terms: z.boolean(),
+  /** Card payment: a new token from the provider, or a saved card. Omit when nothing is left to pay. */
+  payment_method: z
+    .union([
+      z.object({ type: z.literal('token'), token: z.string().min(1), save_card: z.boolean().default(false) }),
+      z.object({ type: z.literal('saved_card'), saved_card_id: z.number().int() }),
+    ])
+    .optional(),
+  /** Continue a payment that needed a further check, after the customer completed it. */
+  payment_intent_id: z.string().optional(),
+  /** The basket version the customer saw; a changed basket is refused (409) instead of charged. */
+  cart_version: z.number().int(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const checkoutReply = envelope(
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('completed'), order_id: z.number().int(), order_uuid: z.string() }),
+    z.object({
+      status: z.literal('requires_action'),
+      payment_intent_id: z.string(),
+      /** Sandbox: the id to approve or decline at POST /api/payments/sandbox/challenges/:id. */
+      challenge_id: z.string(),
+      message: z.string(),
+    }),
+  ]),
+);
+export const TERMS_REQUIRED_MESSAGE = 'You must agree to the Terms and Conditions.';
+export const BASKET_CHANGED_MESSAGE = 'Your basket has changed. Please check it and try again.';
+
+/** GET /api/terms?cart_id= (joining §7 Terms). */
+export const termsQuery = z.object({ cart_id: z.coerce.number().int().optional() });
+export const termsItem = z.object({ id: z.number().int(), title: z.string(), html: z.string() });
+export const termsReply = envelope(z.array(termsItem));
+
+/** Order detail (used by /booking-confirmed/:orderId; the payments area extends it). */
+export const orderItem = z.object({
+  id: z.number().int(),
+  type: z.enum(['activity', 'membership', 'penalty', 'other']),
+  name: z.string(),
+  price: money,
+  booking_id: z.number().int().nullable(),
+  venue_name: z.string().nullable(),
+  location_name: z.string().nullable(),
+  date: z.string().nullable().describe('Venue-local date, YYYY-MM-DD'),
+  date_pretty: z.string().nullable(),
+  start_time: z.string().nullable().describe('24-hour HH:mm'),
+  end_time: z.string().nullable(),
+  starts_at: z.string().nullable().describe('ISO instant'),
+  ends_at: z.string().nullable(),
+});
+export const order = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  created_at: z.string(),
+  total: money,
+  payment_type: z.string().describe("e.g. 'Card', 'Credit', 'Card and credit'"),
+  payments: z.array(
+    z.object({
+      tender_type: z.enum(['card', ...TENDER_TYPES]),
+      amount: money,
+      card: z.string().nullable().describe("e.g. 'Visa ending in 4242'"),
+    }),
+  ),
+  items: z.array(orderItem),
+});
+export type Order = z.infer<typeof order>;
+export const orderParams = z.object({ orderId: z.coerce.number().int().positive() });
+/** GET /api/orders/:orderId (owner only, else 404) */
+export const orderReply = envelope(order);
+/** GET /api/orders/:orderId/calendar.ics answers text/calendar with one VEVENT per booked session. */

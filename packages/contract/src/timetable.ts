@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { envelope, money } from './common.ts';
+
+/**
+ * What a customer can do with a session right now (issue: timetable states).
+ * - bookable: places left and released; `in_basket` says whether it is already in the basket.
+ * - full: no places left; the customer may join the waitlist (or is on it: `waitlist_position`).
+ * - not_released: beyond the venue's booking window; `releases_at` says when it opens.
+ * - started: already started (or finished); nothing can be done.
+ * - booked: the logged-in customer already holds a place.
+ */
+export const SESSION_STATES = ['bookable', 'full', 'not_released', 'started', 'booked'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+const localTime = z.object({
+  raw: z.string().describe('ISO 8601 instant in UTC'),
+  local: z.string().describe('Venue-local ISO date-time without offset, e.g. 2026-11-23T07:00:00'),
+  date: z.string().describe('Venue-local date YYYY-MM-DD'),
+  time: z.string().describe('Venue-local 24-hour HH:mm'),
+});
+
+/** One bookable occurrence of an activity (a class, a swim, a court slot). */
+export const activitySession = z.object({
+  id: z.number().int(),
+  activity_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.object({ name: z.string() }),
+  location_name: z.string(),
+  venue: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  starts_at: localTime,
+  ends_at: localTime,
+  duration: z.string().describe("e.g. '45min'"),
+  duration_minutes: z.number().int(),
+  price: money,
+  capacity: z.number().int(),
+  places_left: z.number().int(),
+  state: z.enum(SESSION_STATES),
+  releases_at: z.string().nullable().describe('ISO instant when a not_released session opens for booking'),
+  in_basket: z.boolean(),
+  waitlist_position: z.number().int().nullable().describe('1-based position when the customer is waiting'),
+  waitlist_entry_id: z.number().int().nullable(),
+  requires_waiver: z.boolean(),
+});
+export type ActivitySession = z.infer<typeof activitySession>;
+
+/** GET /api/venues/:slug/sessions?from=YYYY-MM-DD&to=YYYY-MM-DD&category=Name (venue-local dates, at most 14 days). */
+export const timetableQuery = z.object({
+  from: z.iso.date('Date must be valid.').optional(),
+  to: z.iso.date('Date must be valid.').optional(),
+  category: z.string().max(100).optional(),
+});
+export const timetableReply = envelope(
+  z.object({
+    venue: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), time_zone: z.string() }),
+    from: z.string(),
+    to: z.string(),
+    booking_window_days: z.number().int(),
+    categories: z.array(z.string()).describe('Every category the venue offers in the range, for the filter'),
+    sessions: z.array(activitySession).describe('Ordered by start time'),
+  }),
+);
+export const sessionParams = z.object({ id: z.coerce.number().int().positive() });
+/** GET /api/sessions/:id */
+export const sessionReply = envelope(activitySession);
+export const TIMETABLE_MAX_DAYS = 14;

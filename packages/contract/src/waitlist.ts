@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+/** Waitlist entry (account-shell §3). */
+export const waitlistEntry = z.object({
+  id: z.number().int(),
+  order: z.number().int().describe('1-based position in the queue'),
+  date: z.string().describe('Venue-local date YYYY-MM-DD'),
+  session_id: z.number().int(),
+  waitlistable: z.object({
+    name: z.string(),
+    date: z.string().describe('e.g. Monday 23 November 2026'),
+    starts_at: z.string().describe('24-hour HH:mm'),
+    ends_at: z.string(),
+    duration: z.string(),
+    venue_name: z.string(),
+    venue_slug: z.string(),
+    location: z.object({ name: z.string() }),
+    places_left: z.number().int(),
+  }),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+/** GET /api/waitlist: the customer's live entries for sessions that have not started, soonest first. */
+export const waitlistReply = envelope(z.array(waitlistEntry));
+/** POST /api/waitlist: join the waitlist of a full session. */
+export const joinWaitlistBody = z.object({ session_id: z.number().int().positive() });
+export const joinWaitlistReply = envelope(waitlistEntry);
+export const waitlistParams = z.object({ waitlistId: z.coerce.number().int().positive() });
+export const WAITLIST_TEXTS = {
+  removing: 'Removing from waitlist...',
+  removed: 'You have been removed from the waitlist',
+  notFull: 'This session has places available: book it instead.',
+  alreadyWaiting: 'You are already on the waitlist for this session.',
+} as const;
