@@ -10,16 +10,20 @@ import dbPlugin from './plugins/app/db.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
+import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import authRoutes from './routes/auth/index.ts';
+import termsRoutes from './routes/checkout/terms.ts';
 import clientRoutes from './routes/client/index.ts';
 import devMailRoutes from './routes/dev/mail.ts';
 import themeRoutes from './routes/frontend/theme.ts';
 import healthRoutes from './routes/health.ts';
+import sandboxPaymentRoutes from './routes/payments/sandbox.ts';
 import protectedRoutes from './routes/protected.ts';
+import timetableRoutes from './routes/timetable/index.ts';
 import venueRoutes from './routes/venues/index.ts';
 import webRoutes from './routes/web/index.ts';
 import type { MailSender } from './services/mail/sender.ts';
@@ -42,6 +46,7 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Extra plugins registered after the routes (tests use it to add probe routes). */
   plugins?: FastifyPluginAsync[];
+  wrapPaymentProvider?: PaymentsPluginOptions['wrapPaymentProvider'];
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -73,11 +78,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(cspPlugin);
     await app.register(authPlugin);
     await app.register(mailPlugin, { mailSender: options.mailSender });
+    await app.register(paymentsPlugin, { wrapPaymentProvider: options.wrapPaymentProvider });
 
     await app.register(healthRoutes);
     await app.register(themeRoutes);
     await app.register(clientRoutes);
     await app.register(venueRoutes);
+    await app.register(timetableRoutes);
+    await app.register(termsRoutes);
+    await app.register(sandboxPaymentRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);
     if (config.demoMode) await app.register(devMailRoutes);

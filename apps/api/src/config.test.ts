@@ -41,6 +41,22 @@ describe('loadConfig', () => {
   });
 });
 
+describe('payments', () => {
+  it('defaults to the sandbox provider and no front-of-house key', () => {
+    const c = loadConfig({});
+    expect(c.paymentProvider).toBe('sandbox');
+    expect(c.frontOfHouseKey).toBeNull();
+  });
+
+  it('refuses unknown providers and short front-of-house keys', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ FRONT_OF_HOUSE_KEY: 'short' })).toThrow(/FRONT_OF_HOUSE_KEY/);
+    expect(loadConfig({ FRONT_OF_HOUSE_KEY: 'a-long-enough-shared-secret' }).frontOfHouseKey).toBe(
+      'a-long-enough-shared-secret',
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('ignores forwarded headers unless a proxy is configured', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -41,6 +41,10 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Which card payment provider charges cards; only the sandbox exists so far (see services/payments). */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Shared secret of front-of-house devices: POST /api/pay accepts offline tenders only with it. */
+  FRONT_OF_HOUSE_KEY: z.union([z.literal(''), z.string().min(16)]).optional(),
 });
 
 export type SiteUrls = { bookings: string; account: string; join: string };
@@ -64,6 +68,9 @@ export type Config = {
   webDist: string;
   logLevel: string;
   trustProxy: boolean | string;
+  paymentProvider: 'sandbox';
+  /** null: offline tenders (cash, voucher, cheque) are refused everywhere. */
+  frontOfHouseKey: string | null;
   rateLimits: {
     loginPerIpPerMinute: number;
     loginFailuresPerAccount: number;
@@ -111,6 +118,8 @@ export function loadConfig(
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    paymentProvider: e.PAYMENT_PROVIDER,
+    frontOfHouseKey: e.FRONT_OF_HOUSE_KEY || null,
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

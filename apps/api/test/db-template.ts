@@ -108,7 +108,20 @@ export async function openFreshDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      // pool.end() resolves before its connections have finished closing; dropping WITH (FORCE) at once would
+      // kill them mid-close and surface as unhandled errors. Wait until they are gone (force only as a last resort).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await adminQuery(
+            adminUrl,
+            `drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`,
+          );
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
@@ -10,13 +11,26 @@ import {
   activities,
   activitySessions,
   bookings,
+  cartItems,
+  carts,
   clients,
+  creditTransactions,
+  customerPackages,
   customers,
+  membershipBenefits,
+  memberships,
+  membershipTypes,
   orders,
+  paymentOptions,
+  penalties,
+  terms,
   venues,
+  waitlistEntries,
 } from '../src/db/schema.ts';
 import { DEMO_FOOTER_HTML, DEMO_THEME } from '../src/db/seed-data.ts';
 import { hashPassword } from '../src/lib/password.ts';
+import { createSession as createAuthSession } from '../src/services/auth/sessions.ts';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from '../src/services/payments/provider.ts';
 import { openFreshDatabase } from './db-template.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
@@ -57,7 +71,7 @@ export async function setupTestDatabase() {
   });
   const buildTestApp = async (
     overrides: ConfigOverrides = {},
-    options: Pick<BuildAppOptions, 'now' | 'logger' | 'plugins'> = {},
+    options: Pick<BuildAppOptions, 'now' | 'logger' | 'plugins' | 'wrapPaymentProvider'> = {},
   ) => {
     const app = await buildApp({
       config: testConfig(overrides),
@@ -80,6 +94,12 @@ export async function setupTestDatabase() {
 // Factories (each takes overrides)
 
 let counter = 0;
+let cachedHash: Promise<string> | undefined;
+/** One scrypt hash of TEST_PASSWORD per file (hashing is deliberately slow). */
+const testPasswordHash = () => {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  return cachedHash;
+};
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export async function createClient(db: Db, overrides: Partial<typeof clients.$inferInsert> = {}) {
@@ -132,6 +152,7 @@ export async function createCustomer(
 ) {
   const { password = TEST_PASSWORD, ...values } = overrides;
   const id = unique();
+  const passwordHash = password === TEST_PASSWORD ? await testPasswordHash() : await hashPassword(password);
   const [row] = await db
     .insert(customers)
     .values({
@@ -139,7 +160,7 @@ export async function createCustomer(
       email: `customer-${id}@test.example`,
       firstName: 'Test',
       lastName: 'Customer',
-      passwordHash: await hashPassword(password),
+      passwordHash,
       termsAcceptedAt: new Date(),
       ...values,
     })
@@ -147,48 +168,78 @@ export async function createCustomer(
   return { ...row!, password };
 }
 
-/** An activity with one session (defaults: £6.50, 45 minutes, 2-hour cut-off). */
+export async function createActivity(
+  db: Db,
+  overrides: Partial<typeof activities.$inferInsert> & { venueId: number },
+) {
+  const [activity] = await db
+    .insert(activities)
+    .values({
+      name: 'Spin',
+      category: 'Cycling',
+      locationName: 'Studio 1',
+      price: 650,
+      capacity: 20,
+      durationMinutes: 45,
+      ...overrides,
+    })
+    .returning();
+  return activity!;
+}
+
+/**
+ * A session (defaults: £6.50, 45 minutes, capacity 20, 2-hour cut-off); creates its activity unless
+ * `activityId` is given.
+ */
 export async function createSession(
   db: Db,
   input: {
     venueId: number;
     startsAt: Date;
+    activityId?: number;
     name?: string;
+    category?: string;
     price?: number;
+    capacity?: number;
+    bookedCount?: number;
     durationMinutes?: number;
+    locationName?: string;
     cancellationCutoffHours?: number;
     cancellationAwardsCredit?: boolean;
+    requiresWaiver?: boolean;
   },
 ) {
   const durationMinutes = input.durationMinutes ?? 45;
   const price = input.price ?? 650;
-  const [activity] = await db
-    .insert(activities)
-    .values({
-      venueId: input.venueId,
-      name: input.name ?? 'Spin',
-      category: 'Cycling',
-      locationName: 'Studio 1',
-      price,
-      capacity: 20,
-      durationMinutes,
-      cancellationCutoffHours: input.cancellationCutoffHours ?? 2,
-      cancellationAwardsCredit: input.cancellationAwardsCredit ?? true,
-    })
-    .returning();
+  const capacity = input.capacity ?? 20;
+  const activity = input.activityId
+    ? (await db.select().from(activities).where(eq(activities.id, input.activityId)))[0]!
+    : await createActivity(db, {
+        venueId: input.venueId,
+        name: input.name ?? 'Spin',
+        category: input.category ?? 'Cycling',
+        locationName: input.locationName ?? 'Studio 1',
+        price,
+        capacity,
+        durationMinutes,
+        cancellationCutoffHours: input.cancellationCutoffHours ?? 2,
+        cancellationAwardsCredit: input.cancellationAwardsCredit ?? true,
+        requiresWaiver: input.requiresWaiver ?? false,
+      });
   const [session] = await db
     .insert(activitySessions)
     .values({
-      activityId: activity!.id,
+      activityId: activity.id,
       venueId: input.venueId,
       startsAt: input.startsAt,
       endsAt: new Date(input.startsAt.getTime() + durationMinutes * 60_000),
-      capacity: 20,
+      capacity,
+      bookedCount: input.bookedCount ?? 0,
       price,
-      locationName: 'Studio 1',
+      locationName: input.locationName ?? activity.locationName,
     })
     .returning();
-  return { activity: activity!, session: session! };
+  return { activity, session: session! };
 }
 
 export async function createBooking(
@@ -198,6 +249,8 @@ export async function createBooking(
     sessionId: number;
     price?: number;
     status?: 'booked' | 'attended' | 'no_show' | 'cancelled';
+    /** Also take the place (booked_count + 1); default true. */
+    countPlace?: boolean;
   },
 ) {
   const price = input.price ?? 650;
@@ -216,7 +269,151 @@ export async function createBooking(
       price,
     })
     .returning();
+  if (input.countPlace ?? true) {
+    if ((input.status ?? 'booked') !== 'cancelled') {
+      await db
+        .update(activitySessions)
+        .set({ bookedCount: sql`${activitySessions.bookedCount} + 1` })
+        .where(eq(activitySessions.id, input.sessionId));
+    }
+  }
   return booking!;
+}
+
+/** An open basket holding the given lines. */
+export async function createCart(
+  db: Db,
+  input: { customerId: number; items?: { type: 'activity' | 'penalty'; id: number }[]; version?: number },
+) {
+  const [cart] = await db
+    .insert(carts)
+    .values({ customerId: input.customerId, version: input.version ?? 1 })
+    .returning();
+  const items = input.items?.length
+    ? await db
+        .insert(cartItems)
+        .values(input.items.map((i) => ({ cartId: cart!.id, cartableType: i.type, cartableId: i.id })))
+        .returning()
+    : [];
+  return { cart: cart!, items };
+}
+
+export async function createPenalty(
+  db: Db,
+  overrides: Partial<typeof penalties.$inferInsert> & { customerId: number; venueId: number },
+) {
+  const [row] = await db
+    .insert(penalties)
+    .values({ type: 'late_cancellation', description: 'Late cancellation fee', amount: 500, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createCredit(
+  db: Db,
+  overrides: Partial<typeof creditTransactions.$inferInsert> & { customerId: number; amount: number },
+) {
+  const [row] = await db
+    .insert(creditTransactions)
+    .values({ kind: 'general', reason: 'Goodwill', ...overrides })
+    .returning();
+  return row!;
+}
+
+/** An active membership whose type carries one benefit (defaults: 'Free swim', 100% on Aquatics, 8 a month). */
+export async function createMembershipWithBenefit(
+  db: Db,
+  input: {
+    clientId: number;
+    customerId: number;
+    venueId: number;
+    benefit?: Partial<typeof membershipBenefits.$inferInsert>;
+    status?: 'active' | 'frozen' | 'cancelled';
+  },
+) {
+  const [type] = await db
+    .insert(membershipTypes)
+    .values({
+      clientId: input.clientId,
+      slug: `type-${unique()}`,
+      name: 'Gym & Swim',
+      category: 'Adult',
+      coverage: 'national',
+    })
+    .returning();
+  const [option] = await db
+    .insert(paymentOptions)
+    .values({ membershipTypeId: type!.id, name: 'Monthly', paymentType: 'recurring', baseFee: 3999 })
+    .returning();
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      customerId: input.customerId,
+      membershipTypeId: type!.id,
+      paymentOptionId: option!.id,
+      homeVenueId: input.venueId,
+      reference: `M-${unique()}`,
+      status: input.status ?? 'active',
+      startDate: '2026-01-01',
+      price: 3999,
+    })
+    .returning();
+  const [benefit] = await db
+    .insert(membershipBenefits)
+    .values({
+      membershipTypeId: type!.id,
+      name: 'Free swim',
+      activityCategory: 'Aquatics',
+      discountPercent: 100,
+      usesPerPeriod: 8,
+      period: 'month',
+      ...input.benefit,
+    })
+    .returning();
+  return { membership: membership!, benefit: benefit! };
+}
+
+export async function createPackage(
+  db: Db,
+  overrides: Partial<typeof customerPackages.$inferInsert> & { customerId: number },
+) {
+  const [row] = await db
+    .insert(customerPackages)
+    .values({
+      name: '10 Yoga Class Pass',
+      area: 'Classes',
+      activityCategory: 'Mind & Body',
+      sessionsIncluded: 10,
+      sessionsRemaining: 6,
+      price: 5500,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createWaitlistEntry(
+  db: Db,
+  input: { customerId: number; sessionId: number; createdAt?: Date },
+) {
+  const [row] = await db
+    .insert(waitlistEntries)
+    .values({ customerId: input.customerId, activitySessionId: input.sessionId, createdAt: input.createdAt })
+    .returning();
+  return row!;
+}
+
+export async function createTerms(db: Db, input: { clientId: number; title?: string; html?: string }) {
+  const [row] = await db
+    .insert(terms)
+    .values({
+      clientId: input.clientId,
+      kind: 'checkout',
+      title: input.title ?? 'Booking terms and conditions',
+      html: input.html ?? '<p>Be on time.</p>',
+    })
+    .returning();
+  return row!;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,4 +461,67 @@ export async function outbox(app: FastifyInstance, to?: string) {
     text: string;
     html: string | null;
   }[];
+}
+
+/**
+ * A logged-in session created directly in the database: for tests that need many customers at once (logging in
+ * through the API costs a password hash each). Most tests use `login`.
+ */
+export async function sessionFor(db: Db, customerId: number): Promise<Session> {
+  const token = await createAuthSession(db, { customerId, ttlDays: 1, now: new Date() });
+  return {
+    token,
+    headers: { cookie: `${CSRF_COOKIE}=${TEST_CSRF}; ${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: TEST_CSRF },
+  };
+}
+
+export const TEST_BILLING = {
+  billing_first_name: 'Alex',
+  billing_last_name: 'Morgan',
+  billing_address_line_one: '1 High Street',
+  billing_city: 'Leeds',
+  billing_postcode: 'LS1 1AA',
+};
+
+/** A sandbox card token through the API (default: the card that succeeds). */
+export async function cardToken(app: FastifyInstance, cardNumber = '4242 4242 4242 4242') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/tokens',
+    headers: csrfHeaders(),
+    payload: {
+      cardholder_name: 'Alex Morgan',
+      card_number: cardNumber,
+      expiry_date: '12/39',
+      security_code: '123',
+      ...TEST_BILLING,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`Token failed (${response.statusCode}): ${response.body}`);
+  return response.json().data.token as string;
+}
+
+/** Wraps the payment provider to count what reaches it. */
+export function countingProvider() {
+  const calls = { charge: 0, confirm: 0, refund: 0, succeeded: [] as string[] };
+  const wrap = (inner: PaymentProvider): PaymentProvider => ({
+    name: `counting ${inner.name}`,
+    async charge(request: ChargeRequest, context) {
+      calls.charge++;
+      const result: ChargeResult = await inner.charge(request, context);
+      if (result.status === 'succeeded') calls.succeeded.push(result.chargeId);
+      return result;
+    },
+    async confirm(intentId, expected, context) {
+      calls.confirm++;
+      const result = await inner.confirm(intentId, expected, context);
+      if (result.status === 'succeeded') calls.succeeded.push(result.chargeId);
+      return result;
+    },
+    async refund(chargeId, amount, key, context) {
+      calls.refund++;
+      return inner.refund(chargeId, amount, key, context);
+    },
+  });
+  return { calls, wrap };
 }

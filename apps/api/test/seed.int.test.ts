@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activitySessions, bookings, clients, venues } from '../src/db/schema.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_REFERENCE, FAMILY_EMAIL, seedDemo } from '../src/db/seed.ts';
+import {
+  DEMO_EMAIL,
+  DEMO_HOME_VENUE_SLUG,
+  DEMO_PASSWORD,
+  DEMO_REFERENCE,
+  FAMILY_EMAIL,
+  seedDemo,
+} from '../src/db/seed.ts';
+import { DEMO_FULL_SESSION, DEMO_NEARLY_FULL_SESSION } from '../src/db/seed-data.ts';
 import { csrfHeaders, login, setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();
@@ -87,5 +95,111 @@ describe('seedDemo', () => {
       .from(bookings)
       .where(eq(bookings.status, 'no_show'))) as [{ count: number }];
     expect(count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('demonstrates the booking journey: full and nearly full sessions, waiver, benefit, package, terms, saved card', async () => {
+    const app = await t.buildTestApp();
+    const session = await login(app, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const timetable = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/venues/${DEMO_HOME_VENUE_SLUG}/sessions`,
+        headers: session.headers,
+      })
+    ).json().data;
+    type S = {
+      id: number;
+      name: string;
+      state: string;
+      places_left: number;
+      starts_at: { time: string; date: string };
+      requires_waiver: boolean;
+      category: { name: string };
+    };
+    const sessions = timetable.sessions as S[];
+    const days = [...new Set(sessions.map((s) => s.starts_at.date))];
+    const full = sessions.find(
+      (s) =>
+        s.name === DEMO_FULL_SESSION.name &&
+        s.starts_at.time === DEMO_FULL_SESSION.time &&
+        s.starts_at.date === days[DEMO_FULL_SESSION.dayOffset],
+    )!;
+    expect(full).toMatchObject({ state: 'full', places_left: 0 });
+    const nearly = sessions.find(
+      (s) =>
+        s.name === DEMO_NEARLY_FULL_SESSION.name &&
+        s.starts_at.time === DEMO_NEARLY_FULL_SESSION.time &&
+        s.starts_at.date === days[DEMO_NEARLY_FULL_SESSION.dayOffset],
+    )!;
+    expect(nearly).toMatchObject({ state: 'bookable', places_left: 1 });
+    expect(sessions.some((s) => s.name === 'Body Pump' && s.requires_waiver)).toBe(true);
+    expect(sessions.some((s) => s.state === 'booked')).toBe(true);
+    expect(sessions.some((s) => s.state === 'not_released')).toBe(true);
+
+    const joined = await app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: session.headers,
+      payload: { session_id: full.id },
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json().data.order).toBe(3);
+
+    const swim = sessions.find((s) => s.state === 'bookable' && s.category.name === 'Aquatics')!;
+    const yoga = sessions.find((s) => s.state === 'bookable' && s.name === 'Yoga')!;
+    const cart = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: session.headers,
+        payload: { items: [swim, yoga, nearly].map((s) => ({ id: s.id, type: 'activity' })) },
+      })
+    ).json().data;
+    expect(
+      cart.items.map((i: { price: { benefit_name: string | null; package_name: string | null } }) => [
+        i.price.benefit_name,
+        i.price.package_name,
+      ]),
+    ).toEqual([
+      ['Free swim', null],
+      [null, '10 Yoga Class Pass'],
+      ['Half-price court hire', null],
+    ]);
+    expect(cart.totals.total.raw).toBe(600);
+    expect(cart.credits.general.total_available.raw).toBe(950);
+
+    const terms = (await app.inject({ method: 'GET', url: '/api/terms' })).json().data;
+    expect(terms.map((x: { title: string }) => x.title)).toEqual(['Booking terms and conditions']);
+    const cards = (
+      await app.inject({ method: 'GET', url: '/api/my-account/saved-cards', headers: session.headers })
+    ).json().data;
+    expect(cards).toEqual([
+      expect.objectContaining({ brand: 'Visa', last_four_digits: '4242', expired: false }),
+    ]);
+
+    // The saved card really pays (the sandbox knows it).
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/checkout/complete',
+      headers: session.headers,
+      payload: {
+        terms: true,
+        cart_version: cart.version,
+        payment_method: { type: 'saved_card', saved_card_id: cards[0].id },
+      },
+    });
+    expect(done.statusCode).toBe(200);
+    const order = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/orders/${done.json().data.order_id}`,
+        headers: session.headers,
+      })
+    ).json().data;
+    expect(order).toMatchObject({
+      payment_type: 'Card',
+      total: { raw: 600 },
+      payments: [{ tender_type: 'card', amount: { raw: 600 }, card: 'Visa ending in 4242' }],
+    });
   });
 });

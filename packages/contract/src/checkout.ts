@@ -28,6 +28,11 @@ export const checkoutBody = z.object({
   payment_intent_id: z.string().optional(),
   /** The basket version the customer saw; a changed basket is refused (409) instead of charged. */
   cart_version: z.number().int(),
+  /**
+   * Optional: the basket id the customer saw (cart.id). With it a retry finds exactly that basket even after a
+   * new one was opened; without it the server uses the open basket, or the one just completed.
+   */
+  cart_id: z.number().int().positive().optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
@@ -45,6 +50,11 @@ export const checkoutReply = envelope(
 );
 export const TERMS_REQUIRED_MESSAGE = 'You must agree to the Terms and Conditions.';
 export const BASKET_CHANGED_MESSAGE = 'Your basket has changed. Please check it and try again.';
+/** requires_action reply message (the bank's further check). */
+export const FURTHER_CHECK_MESSAGE =
+  'Your bank needs to confirm this payment. Complete the check to finish your order.';
+/** 422 under `payment_method` when there is something to pay and no card was given. */
+export const CARD_REQUIRED_MESSAGE = 'Please enter your card details.';
 
 /** GET /api/terms?cart_id= (joining §7 Terms). */
 export const termsQuery = z.object({ cart_id: z.coerce.number().int().optional() });

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -250,6 +251,8 @@ export const activities = pgTable(
     cancellationCutoffHours: integer('cancellation_cutoff_hours').notNull().default(2),
     /** Whether a cancellation before the cut-off is refunded as booking credit. */
     cancellationAwardsCredit: boolean('cancellation_awards_credit').notNull().default(true),
+    /** Attendees must have signed the activity's waiver (signing is handled elsewhere). */
+    requiresWaiver: boolean('requires_waiver').notNull().default(false),
   },
   (t) => [
     check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
@@ -305,18 +308,23 @@ export const orders = pgTable(
   ],
 );
 
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['activity', 'membership', 'penalty', 'other'] }).notNull(),
-  name: text('name').notNull(),
-  price: integer('price').notNull(),
-  activitySessionId: integer('activity_session_id').references(() => activitySessions.id),
-  membershipId: integer('membership_id').references(() => memberships.id),
-  penaltyId: integer('penalty_id'),
-});
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['activity', 'membership', 'penalty', 'other'] }).notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    activitySessionId: integer('activity_session_id').references(() => activitySessions.id),
+    membershipId: integer('membership_id').references(() => memberships.id),
+    penaltyId: integer('penalty_id'),
+    bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
 
 export const bookings = pgTable(
   'bookings',
@@ -338,6 +346,7 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_customer_idx').on(t.customerId),
+    index('bookings_session_idx').on(t.activitySessionId),
     uniqueIndex('bookings_one_live_per_session')
       .on(t.customerId, t.activitySessionId)
       .where(sql`${t.status} <> 'cancelled'`),
@@ -385,7 +394,301 @@ export const creditTransactions = pgTable(
     relatedItem: text('related_item'),
     location: text('location'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The order that spent (or the booking whose cancellation awarded) this credit. */
+    orderId: integer('order_id').references(() => orders.id),
+    bookingId: integer('booking_id').references(() => bookings.id),
     createdAt: createdAt(),
   },
   (t) => [index('credit_transactions_customer_idx').on(t.customerId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Booking journey: basket, payments, waitlists, membership benefits, packages, terms
+
+export const CART_ITEM_TYPES = [
+  'activity',
+  'av2Booking',
+  'activityTicket',
+  'membershipRenewal',
+  'membership',
+  'penalty',
+  'other',
+] as const;
+export const PAYMENT_TENDERS = ['card', 'credit', 'cash', 'offline-voucher', 'cheque'] as const;
+
+/** One open basket per customer; `version` increments on every change (checkout's idempotency key uses it). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'completed'] })
+      .notNull()
+      .default('open'),
+    version: integer('version').notNull().default(1),
+    completeOrderId: integer('complete_order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('carts_one_open_per_customer').on(t.customerId).where(sql`${t.status} = 'open'`),
+    index('carts_customer_idx').on(t.customerId, t.id),
+  ],
+);
+
+/**
+ * A line in a basket. Prices are worked out when the basket is read (session price, benefit, package);
+ * `usage_removed` records that the customer took a benefit or package off this line (full price from then on).
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    cartableType: text('cartable_type', { enum: CART_ITEM_TYPES }).notNull(),
+    /** activity: activity_sessions.id; penalty: penalties.id. */
+    cartableId: integer('cartable_id').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    usageRemoved: boolean('usage_removed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_one_per_cartable').on(t.cartId, t.cartableType, t.cartableId),
+    check('cart_items_quantity_one', sql`${t.quantity} = 1`),
+  ],
+);
+
+/** Credit and (front-of-house) offline tenders put against the basket before checkout. */
+export const cartPayments = pgTable(
+  'cart_payments',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    tenderType: text('tender_type', { enum: ['cash', 'offline-voucher', 'cheque', 'credit'] }).notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cart_payments_one_per_tender').on(t.cartId, t.tenderType),
+    check('cart_payments_amount_pos', sql`${t.amount} > 0`),
+  ],
+);
+
+/** How an order was paid: one row per tender. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tenderType: text('tender_type', { enum: PAYMENT_TENDERS }).notNull(),
+    amount: integer('amount').notNull(),
+    providerChargeId: text('provider_charge_id'),
+    /** e.g. 'Visa ending in 4242'. */
+    cardDescription: text('card_description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), check('payments_amount_pos', sql`${t.amount} > 0`)],
+);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    activitySessionId: integer('activity_session_id')
+      .notNull()
+      .references(() => activitySessions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['waiting', 'left', 'booked', 'expired'] })
+      .notNull()
+      .default('waiting'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_one_live_entry')
+      .on(t.customerId, t.activitySessionId)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_session_queue_idx')
+      .on(t.activitySessionId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/** A card the customer asked us to remember: only the provider's reference and what the card shows. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    cardholderName: text('cardholder_name').notNull(),
+    billingFirstName: text('billing_first_name').notNull(),
+    billingLastName: text('billing_last_name').notNull(),
+    billingAddressLine1: text('billing_address_line1').notNull(),
+    billingAddressLine2: text('billing_address_line2'),
+    billingCity: text('billing_city').notNull(),
+    billingPostcode: text('billing_postcode').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('saved_cards_customer_idx').on(t.customerId)],
+);
+
+/**
+ * The sandbox payment provider's own records (a real provider keeps these on its side).
+ * Tokens and saved payment methods: what the card shows and how the sandbox behaves; never the number or CVC.
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  kind: text('kind', { enum: ['token', 'payment_method'] }).notNull(),
+  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'challenge'] }).notNull(),
+  brand: text('brand').notNull(),
+  lastFour: text('last_four').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  cardholderName: text('cardholder_name').notNull(),
+  billing: jsonb('billing').$type<Record<string, string | null>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** Sandbox payment intents: one per idempotency key, so a retried charge never charges twice. */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status', { enum: ['succeeded', 'requires_action', 'declined', 'refunded'] }).notNull(),
+    challengeId: text('challenge_id').unique(),
+    challengeStatus: text('challenge_status', { enum: ['pending', 'approved', 'declined'] }),
+    cardTokenRef: text('card_token_ref').notNull(),
+    saveCard: boolean('save_card').notNull().default(false),
+    savedCardRef: text('saved_card_ref'),
+    chargeId: text('charge_id').unique(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_intents_amount_pos', sql`${t.amount} > 0`)],
+);
+
+/** What a membership type includes: a discount on activities of one category, a number of times per period. */
+export const membershipBenefits = pgTable(
+  'membership_benefits',
+  {
+    id: serial('id').primaryKey(),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Applies to activities whose category equals this (case-insensitive). */
+    activityCategory: text('activity_category').notNull(),
+    /** 100 = free. */
+    discountPercent: integer('discount_percent').notNull(),
+    usesPerPeriod: integer('uses_per_period').notNull(),
+    period: text('period', { enum: ['month', 'week'] }).notNull(),
+  },
+  (t) => [
+    index('membership_benefits_type_idx').on(t.membershipTypeId),
+    check(
+      'membership_benefits_values',
+      sql`${t.discountPercent} between 1 and 100 and ${t.usesPerPeriod} > 0`,
+    ),
+  ],
+);
+
+export const benefitUsages = pgTable(
+  'benefit_usages',
+  {
+    id: serial('id').primaryKey(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => membershipBenefits.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the booking is cancelled: the use counts again. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [index('benefit_usages_membership_idx').on(t.membershipId, t.benefitId, t.usedAt)],
+);
+
+/** A bundle of sessions the customer bought (e.g. '10 Yoga Class Pass'). */
+export const customerPackages = pgTable(
+  'customer_packages',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    area: text('area').notNull(),
+    /** Applies to activities whose category equals this (case-insensitive). */
+    activityCategory: text('activity_category').notNull(),
+    sessionsIncluded: integer('sessions_included').notNull(),
+    sessionsRemaining: integer('sessions_remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_packages_customer_idx').on(t.customerId),
+    check(
+      'customer_packages_sessions',
+      sql`${t.sessionsRemaining} >= 0 and ${t.sessionsRemaining} <= ${t.sessionsIncluded}`,
+    ),
+  ],
+);
+
+export const packageUsages = pgTable(
+  'package_usages',
+  {
+    id: serial('id').primaryKey(),
+    customerPackageId: integer('customer_package_id')
+      .notNull()
+      .references(() => customerPackages.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [index('package_usages_package_idx').on(t.customerPackageId)],
+);
+
+/** The client's terms (kind 'checkout': the booking terms the customer agrees to at checkout). */
+export const terms = pgTable(
+  'terms',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind', { enum: ['checkout'] }).notNull(),
+    title: text('title').notNull(),
+    html: text('html').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('terms_client_idx').on(t.clientId, t.kind)],
 );

@@ -212,6 +212,8 @@ export type ActivitySeed = {
   cancellationCutoffHours: number;
   cancellationAwardsCredit: boolean;
   needsPool?: boolean;
+  /** Attendees must have signed a waiver. */
+  requiresWaiver?: boolean;
 };
 
 export const DEMO_ACTIVITIES: ActivitySeed[] = [
@@ -250,6 +252,7 @@ export const DEMO_ACTIVITIES: ActivitySeed[] = [
     times: ['12:15', '17:30'],
     cancellationCutoffHours: 2,
     cancellationAwardsCredit: true,
+    requiresWaiver: true,
   },
   {
     name: 'HIIT',
@@ -430,3 +433,65 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     ],
   },
 ];
+
+/** Benefits of the Gym & Swim membership (the demo customer's): shown as benefitApplied in the basket. */
+export const DEMO_BENEFITS = [
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    name: 'Free swim',
+    description: 'Eight free swimming sessions (Lane Swimming, Aqua Fit) every month.',
+    activityCategory: 'Aquatics',
+    discountPercent: 100,
+    usesPerPeriod: 8,
+    period: 'month' as const,
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    name: 'Half-price court hire',
+    description: 'Half price on up to four court bookings a week.',
+    activityCategory: 'Court Hire',
+    discountPercent: 50,
+    usesPerPeriod: 4,
+    period: 'week' as const,
+  },
+];
+
+/** The demo customer's class pass: shown as packageApplied on Yoga and Pilates. */
+export const DEMO_PACKAGE = {
+  name: '10 Yoga Class Pass',
+  description: 'Ten Mind & Body classes (Yoga or Pilates) at any Fieldhouse venue.',
+  area: 'Classes',
+  activityCategory: 'Mind & Body',
+  sessionsIncluded: 10,
+  sessionsRemaining: 6,
+  price: 5500,
+};
+
+export const DEMO_CHECKOUT_TERMS = {
+  title: 'Booking terms and conditions',
+  html: `<h3>Booking terms and conditions</h3>
+<p>These terms apply to every activity you book with Fieldhouse Leisure, online, at a kiosk or at reception.</p>
+<ol>
+<li><strong>Your place.</strong> A booking is confirmed once payment (by card, credit or an included membership benefit) has been taken and you have received a confirmation email. Places are limited and are not held in your basket.</li>
+<li><strong>Arriving.</strong> Please arrive at least 10 minutes before the start. Late arrivals may be refused entry for safety reasons, and the booking counts as used.</li>
+<li><strong>Cancelling.</strong> You can cancel in your account up to the cut-off shown on the booking (usually 2 hours before the start; court hire 24 hours; swimming lessons 48 hours). Where the activity allows it, the value of the booking is returned as booking credit, valid for 12 months. Benefit uses and class pass sessions are returned.</li>
+<li><strong>Non-attendance.</strong> If you do not attend and have not cancelled, a late cancellation fee may be charged to your account.</li>
+<li><strong>Health and safety.</strong> Some activities need a signed waiver before you take part. Tell the instructor about any injury or medical condition before the session starts.</li>
+<li><strong>Changes.</strong> We may occasionally need to change an instructor or cancel a session; if we cancel, we will refund you in full.</li>
+</ol>
+<p>Read our full <a href="https://fieldhouse.test/terms" target="_blank">terms and conditions</a> and <a href="https://fieldhouse.test/privacy" target="_blank">privacy policy</a>.</p>`,
+};
+
+/** Other members who fill the demo's full session and wait on its waitlist (they share DEMO_PASSWORD). */
+export const DEMO_EXTRA_CUSTOMERS = [
+  { reference: 'FH100004', firstName: 'Priya', lastName: 'Shah', email: 'priya.shah@fieldhouse.test' },
+  { reference: 'FH100005', firstName: 'Tom', lastName: 'Hughes', email: 'tom.hughes@fieldhouse.test' },
+  { reference: 'FH100006', firstName: 'Aisha', lastName: 'Okoro', email: 'aisha.okoro@fieldhouse.test' },
+  { reference: 'FH100007', firstName: 'Ben', lastName: 'Clarke', email: 'ben.clarke@fieldhouse.test' },
+  { reference: 'FH100008', firstName: 'Chloe', lastName: 'Evans', email: 'chloe.evans@fieldhouse.test' },
+  { reference: 'FH100009', firstName: 'Dan', lastName: 'Wright', email: 'dan.wright@fieldhouse.test' },
+];
+
+/** At the demo customer's home venue: full in two days (waitlist demo), and one place left in three days. */
+export const DEMO_FULL_SESSION = { name: 'Badminton Court', time: '19:00', dayOffset: 2 };
+export const DEMO_NEARLY_FULL_SESSION = { name: 'Badminton Court', time: '20:00', dayOffset: 3 };

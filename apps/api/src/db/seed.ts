@@ -8,20 +8,33 @@ import {
   bookings,
   clients,
   creditTransactions,
+  customerPackages,
   customers,
+  membershipBenefits,
   memberships,
   membershipTypes,
   membershipTypeVenues,
   orderItems,
   orders,
   paymentOptions,
+  payments,
   penalties,
+  sandboxCardTokens,
+  savedCards,
+  terms,
   venues,
+  waitlistEntries,
 } from './schema.ts';
 import {
   DEMO_ACTIVITIES,
+  DEMO_BENEFITS,
+  DEMO_CHECKOUT_TERMS,
+  DEMO_EXTRA_CUSTOMERS,
   DEMO_FOOTER_HTML,
+  DEMO_FULL_SESSION,
   DEMO_MEMBERSHIP_TYPES,
+  DEMO_NEARLY_FULL_SESSION,
+  DEMO_PACKAGE,
   DEMO_THEME,
   DEMO_VENUES,
   OVERRIDE_FOOTER_HTML,
@@ -36,6 +49,8 @@ export const DEMO_REFERENCE = 'FH100001';
 export const FAMILY_EMAIL = 'family@fieldhouse.test';
 export const FAMILY_SECOND_PASSWORD = 'Fieldhouse2!';
 export const DEMO_HOME_VENUE_SLUG = 'john-charles-centre-for-sport';
+/** The sandbox payment method behind the demo customer's saved Visa ending 4242. */
+export const DEMO_SAVED_CARD_REF = 'pm_demo_visa_4242';
 
 const DAYS_AHEAD = 14;
 const DAYS_BEHIND = 30;
@@ -163,6 +178,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       durationMinutes: a.durationMinutes,
       cancellationCutoffHours: a.cancellationCutoffHours,
       cancellationAwardsCredit: a.cancellationAwardsCredit,
+      requiresWaiver: a.requiresWaiver ?? false,
     })),
   );
   const activityRows = await tx.insert(activities).values(activityValues).returning();
@@ -311,20 +327,11 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       chosen.map((c) => ({
         customerId: demo!.id,
         total: c.session.price,
-        paymentType: 'card',
+        paymentType: 'Card',
         createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
       })),
     )
     .returning({ id: orders.id });
-  await tx.insert(orderItems).values(
-    chosen.map((c, i) => ({
-      orderId: orderRows[i]!.id,
-      kind: 'activity' as const,
-      name: activityById.get(c.session.activityId)!.name,
-      price: c.session.price,
-      activitySessionId: c.session.id,
-    })),
-  );
   const bookingRows = await tx
     .insert(bookings)
     .values(
@@ -340,9 +347,87 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       })),
     )
     .returning({ id: bookings.id, status: bookings.status, activitySessionId: bookings.activitySessionId });
+  await tx.insert(orderItems).values(
+    chosen.map((c, i) => ({
+      orderId: orderRows[i]!.id,
+      kind: 'activity' as const,
+      name: activityById.get(c.session.activityId)!.name,
+      price: c.session.price,
+      activitySessionId: c.session.id,
+      bookingId: bookingRows[i]!.id,
+    })),
+  );
+  await tx.insert(payments).values(
+    chosen.map((c, i) => ({
+      orderId: orderRows[i]!.id,
+      tenderType: 'card' as const,
+      amount: c.session.price,
+      providerChargeId: `ch_demo_${orderRows[i]!.id}`,
+      cardDescription: 'Visa ending in 4242',
+      createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+    })),
+  );
 
-  // booked_count follows the live bookings.
-  const sessionIds = [...new Set(bookingRows.map((b) => b.activitySessionId))];
+  // A full session (waitlist demo) and one with a single place left, filled by other members.
+  const extras = await tx
+    .insert(customers)
+    .values(
+      DEMO_EXTRA_CUSTOMERS.map((c) => ({
+        clientId,
+        reference: c.reference,
+        email: c.email,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        passwordHash: demoHash,
+        homeVenueId: home.id,
+        termsAcceptedAt: new Date(now.getTime() - 60 * DAY_MS),
+      })),
+    )
+    .returning({ id: customers.id });
+  const demoSessions = new Set(chosen.map((c) => c.session.id));
+  const findHomeSession = (spec: { dayOffset: number; name: string; time: string }) => {
+    const [hour, minute] = spec.time.split(':').map(Number) as [number, number];
+    const at = venueLocalInstant(addVenueDays(today, spec.dayOffset), { hour, minute }).getTime();
+    return homeSessions.find(
+      (s) =>
+        s.startsAt.getTime() === at &&
+        activityById.get(s.activityId)?.name === spec.name &&
+        !demoSessions.has(s.id),
+    );
+  };
+  const full = findHomeSession(DEMO_FULL_SESSION);
+  const nearlyFull = findHomeSession(DEMO_NEARLY_FULL_SESSION);
+  const capacityOf = (s: { activityId: number }) => activityById.get(s.activityId)!.capacity;
+  const extraBookings = [
+    ...(full ? extras.slice(0, capacityOf(full)).map((c) => ({ customerId: c.id, session: full })) : []),
+    ...(nearlyFull
+      ? extras.slice(0, capacityOf(nearlyFull) - 1).map((c) => ({ customerId: c.id, session: nearlyFull }))
+      : []),
+  ];
+  if (extraBookings.length) {
+    await tx.insert(bookings).values(
+      extraBookings.map(({ customerId, session }) => ({
+        customerId,
+        activitySessionId: session.id,
+        status: 'booked' as const,
+        price: session.price,
+        createdAt: new Date(now.getTime() - DAY_MS),
+      })),
+    );
+  }
+  if (full) {
+    await tx.insert(waitlistEntries).values(
+      extras.slice(capacityOf(full), capacityOf(full) + 2).map((c, i) => ({
+        customerId: c.id,
+        activitySessionId: full.id,
+        createdAt: new Date(now.getTime() - (12 - i) * 3_600_000),
+        updatedAt: new Date(now.getTime() - (12 - i) * 3_600_000),
+      })),
+    );
+  }
+  const sessionIds = [
+    ...new Set([...bookingRows.map((b) => b.activitySessionId), ...extraBookings.map((b) => b.session.id)]),
+  ];
   await tx
     .update(activitySessions)
     .set({
@@ -396,4 +481,60 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       createdAt: new Date(now.getTime() - 1 * DAY_MS),
     },
   ]);
+
+  // Membership benefits (Gym & Swim), a class pass, checkout terms and a saved Visa for the demo customer.
+  await tx.insert(membershipBenefits).values(
+    DEMO_BENEFITS.map((b) => ({
+      membershipTypeId: typeRows.find((t) => t.slug === b.membershipTypeSlug)!.id,
+      name: b.name,
+      description: b.description,
+      activityCategory: b.activityCategory,
+      discountPercent: b.discountPercent,
+      usesPerPeriod: b.usesPerPeriod,
+      period: b.period,
+    })),
+  );
+  await tx.insert(customerPackages).values({
+    customerId: demo!.id,
+    ...DEMO_PACKAGE,
+    expiresAt: new Date(now.getTime() + 90 * DAY_MS),
+    createdAt: new Date(now.getTime() - 30 * DAY_MS),
+  });
+  await tx.insert(terms).values({ clientId, kind: 'checkout', ...DEMO_CHECKOUT_TERMS });
+  const cardYear = venueLocalDate(now).year + 3;
+  const billing = {
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    addressLine1: '12 Middleton Grove',
+    addressLine2: 'Beeston',
+    city: 'Leeds',
+    postcode: 'LS11 5DJ',
+  };
+  await tx.insert(sandboxCardTokens).values({
+    token: DEMO_SAVED_CARD_REF,
+    kind: 'payment_method',
+    behaviour: 'succeed',
+    brand: 'Visa',
+    lastFour: '4242',
+    expiryMonth: 12,
+    expiryYear: cardYear,
+    cardholderName: 'Alex Morgan',
+    billing,
+  });
+  await tx.insert(savedCards).values({
+    customerId: demo!.id,
+    providerRef: DEMO_SAVED_CARD_REF,
+    brand: 'Visa',
+    lastFour: '4242',
+    expiryMonth: 12,
+    expiryYear: cardYear,
+    cardholderName: 'Alex Morgan',
+    billingFirstName: billing.firstName,
+    billingLastName: billing.lastName,
+    billingAddressLine1: billing.addressLine1,
+    billingAddressLine2: billing.addressLine2,
+    billingCity: billing.city,
+    billingPostcode: billing.postcode,
+    createdAt: new Date(now.getTime() - 100 * DAY_MS),
+  });
 }

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   addVenueDays,
+  daysBetween,
   formatDuration,
+  formatVenueDate,
+  parseVenueDate,
+  periodStart,
+  sessionLabel,
   venueDate,
   venueDatePretty,
   venueLocalDate,
   venueLocalInstant,
   venueLocalIso,
+  venueLocalParts,
   venueTime,
 } from './venue-time.ts';
 
@@ -60,5 +66,45 @@ describe('venue-local times (Europe/London)', () => {
   it('adds calendar days across month ends', () => {
     expect(addVenueDays({ year: 2026, month: 10, day: 30 }, 3)).toEqual({ year: 2026, month: 11, day: 2 });
     expect(addVenueDays({ year: 2026, month: 3, day: 2 }, -3)).toEqual({ year: 2026, month: 2, day: 27 });
+  });
+});
+
+describe('timetable helpers', () => {
+  it('gives the same local parts as date-fns on both sides of the clock changes', () => {
+    for (const iso of [
+      '2026-10-24T23:30:00Z',
+      '2026-10-25T01:30:00Z',
+      '2026-10-25T09:00:00Z',
+      '2027-03-28T00:30:00Z',
+      '2027-03-28T01:30:00Z',
+      '2026-06-30T23:30:00Z',
+    ]) {
+      const at = new Date(iso);
+      expect(venueLocalParts(at)).toEqual({
+        date: venueDate(at),
+        time: venueTime(at),
+        local: venueLocalIso(at),
+      });
+    }
+  });
+
+  it('names a session for messages', () => {
+    expect(sessionLabel('Spin', new Date('2026-11-23T18:00:00Z'))).toBe(
+      'Spin at 18:00 on Monday 23 November',
+    );
+  });
+
+  it('starts benefit periods on the 1st of the month and on Mondays, venue-local', () => {
+    const now = new Date('2026-07-16T10:00:00Z'); // Thursday
+    expect(periodStart(now, 'month').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(periodStart(now, 'week').toISOString()).toBe('2026-07-12T23:00:00.000Z');
+    expect(periodStart(new Date('2026-07-12T23:30:00Z'), 'week').toISOString()).toBe(
+      '2026-07-12T23:00:00.000Z',
+    );
+  });
+
+  it('counts calendar days between dates', () => {
+    expect(daysBetween(parseVenueDate('2026-10-20'), parseVenueDate('2026-11-02'))).toBe(13);
+    expect(formatVenueDate(parseVenueDate('2026-03-09'))).toBe('2026-03-09');
   });
 });

@@ -47,3 +47,92 @@ export const venueFullDate = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
 export function formatDuration(startsAt: Date, endsAt: Date): string {
   return `${differenceInMinutes(endsAt, startsAt)}min`;
 }
+
+/** e.g. 'Monday 23 November' (used in messages that name a session). */
+export const venueDayMonth = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, 'EEEE d MMMM', timeZone);
+
+/** 'Spin at 18:00 on Monday 23 November': how messages name a session. */
+export const sessionLabel = (name: string, startsAt: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  `${name} at ${venueTime(startsAt, timeZone)} on ${venueDayMonth(startsAt, timeZone)}`;
+
+/** Parses 'YYYY-MM-DD' into a venue-local calendar date. */
+export function parseVenueDate(value: string) {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+/** Whole calendar days from `a` to `b` (b − a). */
+export function daysBetween(
+  a: { year: number; month: number; day: number },
+  b: { year: number; month: number; day: number },
+) {
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
+}
+
+export const formatVenueDate = (d: { year: number; month: number; day: number }) =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+/** Start of the current benefit period in the venue's zone: the 1st of the month, or Monday, at 00:00. */
+export function periodStart(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
+  const today = venueLocalDate(now, timeZone);
+  if (period === 'month') return venueLocalInstant({ ...today, day: 1 }, { hour: 0, minute: 0 }, timeZone);
+  const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay(); // 0 = Sunday
+  return venueLocalInstant(addVenueDays(today, -((weekday + 6) % 7)), { hour: 0, minute: 0 }, timeZone);
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+function formatterFor(timeZone: string) {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The zone's UTC offset (ms) at an instant, cached per quarter hour: zones change offset only at whole
+ * quarter hours, so one look-up serves every instant of that quarter.
+ */
+function zoneOffset(ms: number, timeZone: string) {
+  const bucket = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = `${timeZone}|${bucket}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p: Record<string, number> = {};
+    for (const part of formatterFor(timeZone).formatToParts(new Date(bucket)))
+      p[part.type] = Number(part.value);
+    offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - bucket;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Fast venue-local parts of an instant (the timetable formats hundreds per request):
+ * { date: 'YYYY-MM-DD', time: 'HH:mm', local: 'YYYY-MM-DDTHH:mm:ss' }.
+ */
+export function venueLocalParts(instant: Date, timeZone = DEFAULT_TIME_ZONE) {
+  const local = new Date(instant.getTime() + zoneOffset(instant.getTime(), timeZone));
+  const date = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+  const time = `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+  return { date, time, local: `${date}T${time}:${two(local.getUTCSeconds())}` };
+}

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for protected prefixes: 401 (and cleared cookies) without a live session. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook for public routes with personal extras: sets request.customer when a live session exists. */
+    identify: (request: FastifyRequest) => Promise<void>;
     setSessionCookies: (request: FastifyRequest, reply: FastifyReply, token: string) => void;
     clearSessionCookies: (request: FastifyRequest, reply: FastifyReply) => void;
   }
@@ -48,6 +50,11 @@ export default fp(
         return reply.code(401).send({ message: UNAUTHENTICATED });
       }
       request.customer = found;
+    });
+
+    app.decorate('identify', async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      request.customer = token ? await findSessionCustomer(app.db, token, app.now()) : null;
     });
   },
   { name: 'app-auth', dependencies: ['app-db', 'external-cookie'] },

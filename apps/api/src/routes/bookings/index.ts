@@ -1,7 +1,31 @@
-import { bookingsQuery, bookingsReply } from '@fieldhouse/contract';
+import {
+  bookingParams,
+  bookingsQuery,
+  bookingsReply,
+  cancelBookingQuery,
+  cancelBookingsBody,
+  cancelBookingsReply,
+} from '@fieldhouse/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.ts';
+import { toMoney } from '../../lib/money.ts';
 import { findBookings } from '../../services/bookings/booking-service.ts';
+import { cancelBookings } from '../../services/bookings/cancel-booking.ts';
+import { bookingsUrl, requireClient } from '../request-helpers.ts';
+
+async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds: number[], source: string) {
+  const client = await requireClient(app);
+  const result = await cancelBookings(app.db, {
+    customerId: request.customer!.id,
+    bookingIds,
+    source,
+    now: app.now(),
+    clientName: client.name,
+    bookingsUrl: bookingsUrl(app, request),
+  });
+  return { data: { bookings: result.bookings, credit_awarded: toMoney(result.creditAwarded) } };
+}
 
 /** Protected: the logged-in customer's own bookings only. */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,5 +43,31 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await findBookings(app.db, customer.id, filter, app.now()) };
     },
   );
+
+  /** V2 cancellation: all the given bookings or none. */
+  app.patch(
+    '/api/v1/activities/bookings',
+    { schema: { tags: ['bookings'], body: cancelBookingsBody, response: { 200: cancelBookingsReply } } },
+    async (request) => {
+      const { booking_ids, cancellation_source } = request.body.data;
+      return cancel(app, request, booking_ids, cancellation_source);
+    },
+  );
+
+  /** V1 cancellation of one booking (the spec's path ends with a slash; both forms work). */
+  for (const url of ['/api/activities/bookings/:bookingId', '/api/activities/bookings/:bookingId/']) {
+    app.delete(
+      url,
+      {
+        schema: {
+          tags: ['bookings'],
+          params: bookingParams,
+          querystring: cancelBookingQuery,
+          response: { 200: cancelBookingsReply },
+        },
+      },
+      async (request) => cancel(app, request, [request.params.bookingId], request.query.source),
+    );
+  }
 };
 export default bookingRoutes;

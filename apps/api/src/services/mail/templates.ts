@@ -48,3 +48,63 @@ export function passwordResetMail(input: {
   );
   return { kind: 'password_reset', subject, text, html };
 }
+
+export type ConfirmationLine = { name: string; when: string | null; where: string | null; price: string };
+
+export function bookingConfirmationMail(input: {
+  clientName: string;
+  firstName: string;
+  orderId: number;
+  lines: ConfirmationLine[];
+  total: string;
+  link: string;
+}) {
+  const subject = `Booking confirmed (order ${input.orderId})`;
+  const describe = (l: ConfirmationLine) =>
+    `${[l.name, l.when, l.where].filter(Boolean).join(', ')} (${l.price})`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `Thank you: your order ${input.orderId} is complete.`,
+    '',
+    ...input.lines.map((l) => `- ${describe(l)}`),
+    '',
+    `Total: ${input.total}`,
+    `See your booking and add it to your calendar: ${input.link}`,
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>Thank you: your order ${input.orderId} is complete.</p><ul>${input.lines
+      .map((l) => `<li>${escapeHtml(describe(l))}</li>`)
+      .join(
+        '',
+      )}</ul><p>Total: <strong>${escapeHtml(input.total)}</strong></p><p><a href="${escapeHtml(input.link)}">See your booking and add it to your calendar</a></p>`,
+  );
+  return { kind: 'booking_confirmation', subject, text, html };
+}
+
+export function waitlistPlaceFreeMail(input: {
+  clientName: string;
+  firstName: string;
+  session: string;
+  venueName: string;
+  link: string;
+}) {
+  const subject = `A place is free: ${input.session}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `A place has become free on ${input.session} at ${input.venueName}, which you are waiting for.`,
+    'Everyone on the waitlist hears at the same time: the first to book gets the place.',
+    `Book it here: ${input.link}`,
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>A place has become free on <strong>${escapeHtml(input.session)}</strong> at ${escapeHtml(input.venueName)}, which you are waiting for.</p><p>Everyone on the waitlist hears at the same time: the first to book gets the place.</p><p><a href="${escapeHtml(input.link)}">Book it now</a></p>`,
+  );
+  return { kind: 'waitlist_place_free', subject, text, html };
+}

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import type { PaymentProvider } from '../../services/payments/provider.ts';
+import { SandboxPaymentProvider } from '../../services/payments/sandbox-provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card payment provider checkout charges through (PAYMENT_PROVIDER). */
+    payments: PaymentProvider;
+    /** The sandbox provider when it is the active one (its token and challenge routes exist only then). */
+    sandboxPayments: SandboxPaymentProvider | null;
+  }
+}
+
+export type PaymentsPluginOptions = {
+  /** Tests wrap the provider (e.g. to count charges). */
+  wrapPaymentProvider?: (provider: PaymentProvider) => PaymentProvider;
+};
+
+/**
+ * Picks the payment provider from config.paymentProvider. A real provider plugs in here: add its name to
+ * PAYMENT_PROVIDER in config.ts, implement services/payments/provider.ts's PaymentProvider in its own file
+ * (credentials from the environment), and construct it in the switch below.
+ */
+export default fp<PaymentsPluginOptions>(
+  async (app, opts) => {
+    let sandbox: SandboxPaymentProvider | null = null;
+    let provider: PaymentProvider;
+    switch (app.config.paymentProvider) {
+      case 'sandbox':
+        sandbox = new SandboxPaymentProvider(app.db, app.now);
+        provider = sandbox;
+        if (process.env.NODE_ENV === 'production') {
+          app.log.warn('PAYMENT_PROVIDER=sandbox: cards are not really charged');
+        }
+        break;
+      default:
+        throw new Error(`Unknown payment provider ${String(app.config.paymentProvider)}`);
+    }
+    app.decorate('payments', opts.wrapPaymentProvider ? opts.wrapPaymentProvider(provider) : provider);
+    app.decorate('sandboxPayments', sandbox);
+  },
+  { name: 'app-payments', dependencies: ['app-db'] },
+);

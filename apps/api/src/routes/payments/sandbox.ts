@@ -1,0 +1,63 @@
+import {
+  challengeBody,
+  challengeParams,
+  challengeReply,
+  sandboxTokenBody,
+  sandboxTokenReply,
+} from '@fieldhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/http-errors.ts';
+
+/**
+ * The sandbox provider's stand-ins for a real provider's browser SDK (tokens) and the bank's further check
+ * (challenges). Registered only while PAYMENT_PROVIDER=sandbox.
+ */
+const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sandbox = app.sandboxPayments;
+  if (!sandbox) return;
+
+  app.post(
+    '/api/payments/sandbox/tokens',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: { tags: ['payments'], body: sandboxTokenBody, response: { 200: sandboxTokenReply } },
+    },
+    async (request) => {
+      const b = request.body;
+      const { token, card } = await sandbox.createToken({
+        cardNumber: b.card_number,
+        expiryDate: b.expiry_date,
+        cardholderName: b.cardholder_name,
+        billing: {
+          firstName: b.billing_first_name,
+          lastName: b.billing_last_name,
+          addressLine1: b.billing_address_line_one,
+          addressLine2: b.billing_address_line_two || null,
+          city: b.billing_city,
+          postcode: b.billing_postcode.toUpperCase(),
+        },
+      });
+      return {
+        data: { token, brand: card.brand, last_four_digits: card.lastFour, expiry_date: card.expiry },
+      };
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/challenges/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        params: challengeParams,
+        body: challengeBody,
+        response: { 200: challengeReply },
+      },
+    },
+    async (request) => {
+      const status = await sandbox.decideChallenge(request.params.id, request.body.approve);
+      if (!status) throw notFound();
+      return { data: { status } };
+    },
+  );
+};
+export default sandboxPaymentRoutes;

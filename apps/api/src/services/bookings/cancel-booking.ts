@@ -1,0 +1,177 @@
+import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  activities,
+  activitySessions,
+  benefitUsages,
+  bookings,
+  creditTransactions,
+  customerPackages,
+  customers,
+  packageUsages,
+  venues,
+  waitlistEntries,
+} from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { sessionLabel } from '../../lib/venue-time.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { waitlistPlaceFreeMail } from '../mail/templates.ts';
+import { CREDIT_AWARDED_MESSAGE, canBeCancelled, toBookingWire } from './booking-service.ts';
+
+/** Booking credit lasts this long. */
+export const BOOKING_CREDIT_MONTHS = 12;
+export const NOT_CANCELLABLE_MESSAGE = 'This booking can no longer be cancelled.';
+
+export type CancelRequest = {
+  customerId: number;
+  bookingIds: number[];
+  source: string;
+  now: Date;
+  clientName: string;
+  /** Base URL of the bookings site, for the waitlist mails. */
+  bookingsUrl: string;
+};
+
+const addMonths = (date: Date, months: number) => {
+  const d = new Date(date.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+};
+
+/**
+ * Cancels the caller's bookings (all or none): frees the places, awards booking credit where the activity's
+ * policy says so, gives back benefit uses and package sessions, and mails everyone waiting for those sessions.
+ * Within the cut-off the server refuses (422 'Cannot cancel due to booking starting soon').
+ */
+export async function cancelBookings(db: Db, request: CancelRequest) {
+  const ids = [...new Set(request.bookingIds)];
+  const { customerId, now } = request;
+  return db.transaction(async (tx) => {
+    // Lock the sessions (id order, like checkout), then the bookings.
+    const sessionRows = await tx
+      .select({ id: activitySessions.id })
+      .from(activitySessions)
+      .innerJoin(bookings, eq(bookings.activitySessionId, activitySessions.id))
+      .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
+      .orderBy(asc(activitySessions.id))
+      .for('update', { of: activitySessions });
+    const rows = await tx
+      .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
+      .from(bookings)
+      .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
+      .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+      .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+      .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
+      .orderBy(asc(bookings.id))
+      .for('update', { of: bookings });
+    if (rows.length !== ids.length || sessionRows.length === 0) throw notFound();
+    for (const row of rows) {
+      if (row.booking.status !== 'booked')
+        throw new HttpError(422, NOT_CANCELLABLE_MESSAGE, { booking_ids: [NOT_CANCELLABLE_MESSAGE] });
+      if (!canBeCancelled(row, now)) {
+        throw new HttpError(422, BOOKING_TEXTS.cannotCancel, { booking_ids: [BOOKING_TEXTS.cannotCancel] });
+      }
+    }
+
+    await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now }).where(inArray(bookings.id, ids));
+    for (const row of rows) {
+      await tx
+        .update(activitySessions)
+        .set({ bookedCount: sql`${activitySessions.bookedCount} - 1` })
+        .where(eq(activitySessions.id, row.session.id));
+    }
+
+    // Credit for the value of each booking whose activity awards it.
+    let creditAwarded = 0;
+    const awarded = new Set<number>();
+    for (const row of rows) {
+      if (!row.activity.cancellationAwardsCredit || row.booking.price <= 0) continue;
+      creditAwarded += row.booking.price;
+      awarded.add(row.booking.id);
+      await tx.insert(creditTransactions).values({
+        customerId,
+        kind: 'general',
+        amount: row.booking.price,
+        reason: 'Booking cancelled',
+        description: `Credit for a cancelled ${row.activity.name} booking`,
+        relatedItem: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
+        location: row.venue.name,
+        expiresAt: addMonths(now, BOOKING_CREDIT_MONTHS),
+        orderId: row.booking.orderId,
+        bookingId: row.booking.id,
+        createdAt: now,
+      });
+    }
+
+    // Benefit uses and package sessions come back.
+    await tx
+      .update(benefitUsages)
+      .set({ returnedAt: now })
+      .where(and(inArray(benefitUsages.bookingId, ids), isNull(benefitUsages.returnedAt)));
+    const returned = await tx
+      .update(packageUsages)
+      .set({ returnedAt: now })
+      .where(and(inArray(packageUsages.bookingId, ids), isNull(packageUsages.returnedAt)))
+      .returning({ packageId: packageUsages.customerPackageId });
+    for (const { packageId } of returned) {
+      await tx
+        .update(customerPackages)
+        .set({
+          sessionsRemaining: sql`least(${customerPackages.sessionsRemaining} + 1, ${customerPackages.sessionsIncluded})`,
+        })
+        .where(eq(customerPackages.id, packageId));
+    }
+
+    // Everyone waiting hears that a place is free; the first to book gets it.
+    const waiting = await tx
+      .select({
+        sessionId: waitlistEntries.activitySessionId,
+        email: customers.email,
+        firstName: customers.firstName,
+      })
+      .from(waitlistEntries)
+      .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
+      .where(
+        and(
+          inArray(
+            waitlistEntries.activitySessionId,
+            rows.map((r) => r.session.id),
+          ),
+          eq(waitlistEntries.status, 'waiting'),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+    for (const entry of waiting) {
+      const row = rows.find((r) => r.session.id === entry.sessionId)!;
+      const mail = waitlistPlaceFreeMail({
+        clientName: request.clientName,
+        firstName: entry.firstName,
+        session: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
+        venueName: row.venue.name,
+        link: `${request.bookingsUrl}/venues/${row.venue.slug}/sessions/${row.session.id}`,
+      });
+      await queueMail(tx, { ...mail, to: entry.email });
+    }
+
+    const bookingsAfter: Booking[] = rows.map((row) => {
+      const wire = toBookingWire(
+        {
+          ...row,
+          booking: { ...row.booking, status: 'cancelled', cancelledAt: now },
+          session: { ...row.session, bookedCount: row.session.bookedCount - 1 },
+        },
+        now,
+      );
+      const gotCredit = awarded.has(row.booking.id);
+      return {
+        ...wire,
+        awards_credit: {
+          can_be_awarded: gotCredit,
+          message: gotCredit ? CREDIT_AWARDED_MESSAGE : wire.awards_credit.message,
+        },
+      };
+    });
+    return { bookings: bookingsAfter, creditAwarded };
+  });
+}

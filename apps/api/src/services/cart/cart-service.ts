@@ -1,0 +1,616 @@
+import {
+  ALREADY_BOOKED_MESSAGE,
+  ALREADY_IN_BASKET_MESSAGE,
+  type Cart,
+  type CartItem,
+  SESSION_FULL_MESSAGE,
+  SESSION_NOT_RELEASED_MESSAGE,
+  SESSION_STARTED_MESSAGE,
+  type TenderType,
+} from '@fieldhouse/contract';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  activities,
+  activitySessions,
+  bookings,
+  cartItems,
+  cartPayments,
+  carts,
+  creditTransactions,
+  customerPackages,
+  membershipBenefits,
+  memberships,
+  penalties,
+  venues,
+} from '../../db/schema.ts';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { toMoney } from '../../lib/money.ts';
+import { formatDuration, periodStart, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import {
+  type AvailableBenefit,
+  type AvailablePackage,
+  type BasketTotals,
+  basketTotals,
+  maxCreditApplicable,
+  type PricedLine,
+  priceLines,
+  type Tender,
+} from './pricing.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+export const PENALTY_PAID_MESSAGE = 'This fee has already been paid.';
+export const ITEM_UNAVAILABLE_MESSAGE = 'This item is no longer available.';
+export const NOT_ADDABLE_MESSAGE = 'This item cannot be added to the basket.';
+export const FEE_IN_BASKET_MESSAGE = 'This fee is already in your basket.';
+export const NO_BENEFIT_MESSAGE = 'No benefit is applied to this item.';
+export const NO_PACKAGE_MESSAGE = 'No package is applied to this item.';
+
+const DAY_MS = 86_400_000;
+
+/** The customer's open basket (created when there is none); `lock` takes the row lock for a change. */
+export async function openCart(db: DbOrTx, customerId: number, lock = false): Promise<CartRow> {
+  const find = async () => {
+    const query = db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, customerId), eq(carts.status, 'open')))
+      .limit(1);
+    return (lock ? await query.for('update') : await query)[0];
+  };
+  const found = await find();
+  if (found) return found;
+  await db.insert(carts).values({ customerId }).onConflictDoNothing();
+  const created = await find();
+  if (!created) throw new Error(`Could not open a basket for customer ${customerId}`);
+  return created;
+}
+
+export async function bumpCartVersion(tx: DbOrTx, cartId: number, now: Date) {
+  await tx
+    .update(carts)
+    .set({ version: sql`${carts.version} + 1`, updatedAt: now })
+    .where(eq(carts.id, cartId));
+}
+
+const penaltyVenues = alias(venues, 'penalty_venues');
+
+/** One basket line with what pricing, display and checkout need. */
+export type CartLine = {
+  itemId: number;
+  type: CartItem['cartable_type'];
+  cartableId: number;
+  usageRemoved: boolean;
+  name: string;
+  fullPrice: number;
+  category: string | null;
+  bookedByCaller: boolean;
+  session: {
+    id: number;
+    startsAt: Date;
+    endsAt: Date;
+    capacity: number;
+    bookedCount: number;
+    locationName: string;
+    requiresWaiver: boolean;
+    venueId: number;
+    venueName: string;
+    venueClientId: number;
+    timeZone: string;
+    bookingWindowDays: number;
+  } | null;
+  penalty: { id: number; status: string; venueName: string | null } | null;
+};
+
+export async function loadCartLines(db: DbOrTx, cartId: number, customerId: number): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      item: cartItems,
+      session: activitySessions,
+      activity: {
+        name: activities.name,
+        category: activities.category,
+        requiresWaiver: activities.requiresWaiver,
+      },
+      venue: {
+        id: venues.id,
+        name: venues.name,
+        clientId: venues.clientId,
+        timeZone: venues.timeZone,
+        bookingWindowDays: venues.bookingWindowDays,
+      },
+      penalty: penalties,
+      penaltyVenueName: penaltyVenues.name,
+      bookedByCaller: sql<boolean>`(${cartItems.cartableType} = 'activity' and exists (select 1 from bookings b where b.customer_id = ${customerId} and b.activity_session_id = ${cartItems.cartableId} and b.status <> 'cancelled'))`,
+    })
+    .from(cartItems)
+    .leftJoin(
+      activitySessions,
+      and(eq(cartItems.cartableType, 'activity'), eq(activitySessions.id, cartItems.cartableId)),
+    )
+    .leftJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(venues, eq(venues.id, activitySessions.venueId))
+    .leftJoin(
+      penalties,
+      and(
+        eq(cartItems.cartableType, 'penalty'),
+        eq(penalties.id, cartItems.cartableId),
+        eq(penalties.customerId, customerId),
+      ),
+    )
+    .leftJoin(penaltyVenues, eq(penaltyVenues.id, penalties.venueId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.id));
+  return rows.map((r): CartLine => {
+    const base = {
+      itemId: r.item.id,
+      type: r.item.cartableType,
+      cartableId: r.item.cartableId,
+      usageRemoved: r.item.usageRemoved,
+      bookedByCaller: Boolean(r.bookedByCaller),
+    };
+    if (r.session && r.activity && r.venue) {
+      return {
+        ...base,
+        name: r.activity.name,
+        fullPrice: r.session.price,
+        category: r.activity.category,
+        session: {
+          id: r.session.id,
+          startsAt: r.session.startsAt,
+          endsAt: r.session.endsAt,
+          capacity: r.session.capacity,
+          bookedCount: r.session.bookedCount,
+          locationName: r.session.locationName,
+          requiresWaiver: r.activity.requiresWaiver,
+          venueId: r.venue.id,
+          venueName: r.venue.name,
+          venueClientId: r.venue.clientId,
+          timeZone: r.venue.timeZone,
+          bookingWindowDays: r.venue.bookingWindowDays,
+        },
+        penalty: null,
+      };
+    }
+    if (r.penalty) {
+      return {
+        ...base,
+        name: r.penalty.description,
+        fullPrice: r.penalty.amount,
+        category: null,
+        session: null,
+        penalty: { id: r.penalty.id, status: r.penalty.status, venueName: r.penaltyVenueName },
+      };
+    }
+    return { ...base, name: 'Unavailable item', fullPrice: 0, category: null, session: null, penalty: null };
+  });
+}
+
+/** Why a line cannot be bought as it is now (null when it can). */
+export function lineProblem(line: CartLine, now: Date): string | null {
+  if (line.session) {
+    const s = line.session;
+    if (s.startsAt.getTime() <= now.getTime()) return SESSION_STARTED_MESSAGE;
+    if (line.bookedByCaller) return ALREADY_BOOKED_MESSAGE;
+    if (s.bookedCount >= s.capacity) return SESSION_FULL_MESSAGE;
+    if (s.startsAt.getTime() - s.bookingWindowDays * DAY_MS > now.getTime())
+      return SESSION_NOT_RELEASED_MESSAGE;
+    return null;
+  }
+  if (line.penalty) return line.penalty.status === 'unpaid' ? null : PENALTY_PAID_MESSAGE;
+  return ITEM_UNAVAILABLE_MESSAGE;
+}
+
+/** Unexpired credit per kind (the ledger's sum; spent credit is negative). */
+export async function findCreditBalances(db: DbOrTx, customerId: number, now: Date) {
+  const rows = await db
+    .select({
+      kind: creditTransactions.kind,
+      total: sql<string>`coalesce(sum(${creditTransactions.amount}), 0)`,
+    })
+    .from(creditTransactions)
+    .where(
+      and(
+        eq(creditTransactions.customerId, customerId),
+        or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
+      ),
+    )
+    .groupBy(creditTransactions.kind);
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
+  return { general: of('general'), membership: of('membership') };
+}
+
+/** Benefits of the customer's active memberships with the uses left in their current period. */
+export async function findAvailableBenefits(
+  db: DbOrTx,
+  customerId: number,
+  now: Date,
+  timeZone: string,
+): Promise<AvailableBenefit[]> {
+  const monthStart = periodStart(now, 'month', timeZone).toISOString();
+  const weekStart = periodStart(now, 'week', timeZone).toISOString();
+  const rows = await db
+    .select({
+      benefitId: membershipBenefits.id,
+      membershipId: memberships.id,
+      name: membershipBenefits.name,
+      category: membershipBenefits.activityCategory,
+      discountPercent: membershipBenefits.discountPercent,
+      usesPerPeriod: membershipBenefits.usesPerPeriod,
+      used: sql<number>`(select count(*)::int from benefit_usages u where u.membership_id = ${memberships.id} and u.benefit_id = ${membershipBenefits.id} and u.returned_at is null and u.used_at >= (case when ${membershipBenefits.period} = 'week' then ${weekStart}::timestamptz else ${monthStart}::timestamptz end))`,
+    })
+    .from(memberships)
+    .innerJoin(membershipBenefits, eq(membershipBenefits.membershipTypeId, memberships.membershipTypeId))
+    .where(and(eq(memberships.customerId, customerId), eq(memberships.status, 'active')))
+    .orderBy(asc(membershipBenefits.id));
+  return rows
+    .map((r) => ({
+      benefitId: r.benefitId,
+      membershipId: r.membershipId,
+      name: r.name,
+      category: r.category,
+      discountPercent: r.discountPercent,
+      usesLeft: r.usesPerPeriod - Number(r.used),
+    }))
+    .filter((b) => b.usesLeft > 0);
+}
+
+export async function findAvailablePackages(
+  db: DbOrTx,
+  customerId: number,
+  now: Date,
+): Promise<AvailablePackage[]> {
+  const rows = await db
+    .select()
+    .from(customerPackages)
+    .where(
+      and(
+        eq(customerPackages.customerId, customerId),
+        gt(customerPackages.sessionsRemaining, 0),
+        or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
+      ),
+    );
+  return rows.map((p) => ({
+    packageId: p.id,
+    name: p.name,
+    category: p.activityCategory,
+    sessionsRemaining: p.sessionsRemaining,
+    expiresAt: p.expiresAt,
+  }));
+}
+
+export type PricedCart = {
+  cart: CartRow;
+  lines: CartLine[];
+  priced: PricedLine[];
+  totals: BasketTotals;
+  tenders: Tender[];
+};
+
+/** Lines, prices, credit and totals of a basket. `tenders` override the basket's stored payments (checkout). */
+export async function priceCart(
+  db: DbOrTx,
+  input: {
+    cart: CartRow;
+    customerId: number;
+    now: Date;
+    timeZone: string;
+    tenders?: Tender[];
+    lines?: CartLine[];
+  },
+): Promise<PricedCart> {
+  const { cart, customerId, now } = input;
+  const lines = input.lines ?? (await loadCartLines(db, cart.id, customerId));
+  const hasActivities = lines.some((l) => l.type === 'activity' && !l.usageRemoved);
+  // Sequential on purpose: inside a transaction both engines run one statement at a time anyway.
+  const benefits = hasActivities ? await findAvailableBenefits(db, customerId, now, input.timeZone) : [];
+  const packages = hasActivities ? await findAvailablePackages(db, customerId, now) : [];
+  const credit = await findCreditBalances(db, customerId, now);
+  const stored =
+    input.tenders ??
+    (await db
+      .select({ tenderType: cartPayments.tenderType, amount: cartPayments.amount })
+      .from(cartPayments)
+      .where(eq(cartPayments.cartId, cart.id))
+      .orderBy(asc(cartPayments.id)));
+  const priced = priceLines(
+    lines.map((l) => ({
+      itemId: l.itemId,
+      type: l.type,
+      fullPrice: l.fullPrice,
+      category: l.category,
+      usageRemoved: l.usageRemoved,
+    })),
+    benefits,
+    packages,
+  );
+  const totals = basketTotals({ lines: priced, creditAvailable: credit, tenders: stored });
+  return { cart, lines, priced, totals, tenders: stored };
+}
+
+function toCartItemWire(line: CartLine, priced: PricedLine, now: Date): CartItem {
+  const s = line.session;
+  const zone = s?.timeZone;
+  return {
+    id: line.itemId,
+    name: line.name,
+    price: {
+      ...toMoney(priced.price),
+      original: toMoney(line.fullPrice),
+      benefit_applied: priced.benefit !== null,
+      package_applied: priced.package !== null,
+      benefit_name: priced.benefit?.name ?? null,
+      package_name: priced.package?.name ?? null,
+    },
+    quantity: 1,
+    cartable_type: line.type,
+    cartable_id: line.cartableId,
+    child_items: [],
+    membership_user_id: null,
+    cartable_resource: {
+      name: line.name,
+      venue_name: s?.venueName ?? line.penalty?.venueName ?? null,
+      duration: s ? formatDuration(s.startsAt, s.endsAt) : null,
+      new_membership: false,
+      location: s ? { name: s.locationName } : null,
+      date: s ? { full_date_pretty: venueDatePretty(s.startsAt, zone) } : null,
+      starts_at: s ? { format_24_hour: venueTime(s.startsAt, zone), raw: s.startsAt.toISOString() } : null,
+      ends_at: s ? { format_24_hour: venueTime(s.endsAt, zone), raw: s.endsAt.toISOString() } : null,
+      requires_waiver: s?.requiresWaiver ?? false,
+    },
+    problem: lineProblem(line, now),
+  };
+}
+
+export function toCartWire(priced: PricedCart, now: Date, selectedUserId: number | null): Cart {
+  const { cart, lines, totals } = priced;
+  const byId = new Map(priced.priced.map((p) => [p.itemId, p]));
+  return {
+    id: cart.id,
+    uuid: cart.uuid,
+    version: cart.version,
+    items: lines.map((l) => toCartItemWire(l, byId.get(l.itemId)!, now)),
+    sort_by: 'created_at',
+    enable_print_receipt: false,
+    totals: {
+      sub_total: toMoney(totals.subTotal),
+      tax_total: toMoney(totals.taxTotal),
+      total: toMoney(totals.total),
+      basket_cost: toMoney(totals.total),
+      credit_applied: toMoney(totals.creditApplied),
+      total_to_pay: toMoney(totals.totalToPay),
+      balance: toMoney(totals.totalToPay),
+      item_count: totals.itemCount,
+    },
+    credits: {
+      membership: {
+        total_available: toMoney(totals.credits.membership.available),
+        max_applicable: toMoney(totals.credits.membership.maxApplicable),
+      },
+      general: {
+        total_available: toMoney(totals.credits.general.available),
+        max_applicable: toMoney(totals.credits.general.maxApplicable),
+      },
+    },
+    payments: priced.tenders
+      .filter((t) => t.amount > 0)
+      .map((t) => ({ tender_type: t.tenderType as TenderType, amount: toMoney(t.amount) })),
+    attendee_waivers_required: lines.some((l) => l.session?.requiresWaiver),
+    selected_user_id: selectedUserId,
+    complete_order_id: cart.completeOrderId,
+  };
+}
+
+export type CartContext = { customerId: number; clientId: number; timeZone: string; now: Date };
+
+/** The caller may act only for themselves (selected_user_id / purchased_for_user_id). */
+export function checkSelectedUser(customerId: number, selected: number | null | undefined) {
+  if (selected !== undefined && selected !== null && selected !== customerId) throw forbidden();
+  return selected ?? null;
+}
+
+async function readCart(db: DbOrTx, ctx: CartContext, cart: CartRow, selectedUserId: number | null = null) {
+  const priced = await priceCart(db, {
+    cart,
+    customerId: ctx.customerId,
+    now: ctx.now,
+    timeZone: ctx.timeZone,
+  });
+  return toCartWire(priced, ctx.now, selectedUserId);
+}
+
+/** GET /api/cart */
+export async function findCart(db: DbOrTx, ctx: CartContext, selectedUserId: number | null) {
+  return readCart(db, ctx, await openCart(db, ctx.customerId), selectedUserId);
+}
+
+/** Runs a change on the open basket under its row lock, bumps the version, and answers the new basket. */
+async function changeCart(
+  db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },
+  ctx: CartContext,
+  change: (tx: Tx, cart: CartRow) => Promise<boolean | undefined>,
+) {
+  return db.transaction(async (tx) => {
+    const cart = await openCart(tx, ctx.customerId, true);
+    const changed = await change(tx, cart);
+    if (changed !== false) await bumpCartVersion(tx, cart.id, ctx.now);
+    const [fresh] = await tx.select().from(carts).where(eq(carts.id, cart.id));
+    return readCart(tx, ctx, fresh!);
+  });
+}
+
+type TxDb = Parameters<typeof changeCart>[0];
+
+export type AddItem = { id: number; type: CartItem['cartable_type'] };
+
+/** POST /api/cart/add: released, not started, not booked by the caller, not in the basket, not full. */
+export async function addToCart(db: TxDb, ctx: CartContext, items: AddItem[]) {
+  return changeCart(db, ctx, async (tx, cart) => {
+    for (const item of items) {
+      if (item.type === 'activity') await addSession(tx, ctx, cart, item.id);
+      else if (item.type === 'penalty') await addPenalty(tx, ctx, cart, item.id);
+      else throw fieldError('items', NOT_ADDABLE_MESSAGE);
+    }
+    return true;
+  });
+}
+
+async function inCart(tx: Tx, cartId: number, type: CartItem['cartable_type'], id: number) {
+  const [row] = await tx
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, type), eq(cartItems.cartableId, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function addSession(tx: Tx, ctx: CartContext, cart: CartRow, sessionId: number) {
+  const [row] = await tx
+    .select({ session: activitySessions, venue: venues })
+    .from(activitySessions)
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .where(eq(activitySessions.id, sessionId))
+    .limit(1);
+  if (!row || row.venue.clientId !== ctx.clientId) throw notFound();
+  const { session, venue } = row;
+  const now = ctx.now.getTime();
+  if (session.startsAt.getTime() <= now) throw fieldError('items', SESSION_STARTED_MESSAGE);
+  if (session.startsAt.getTime() - venue.bookingWindowDays * DAY_MS > now) {
+    throw fieldError('items', SESSION_NOT_RELEASED_MESSAGE);
+  }
+  const [booked] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, ctx.customerId),
+        eq(bookings.activitySessionId, sessionId),
+        ne(bookings.status, 'cancelled'),
+      ),
+    )
+    .limit(1);
+  if (booked) throw fieldError('items', ALREADY_BOOKED_MESSAGE);
+  if (await inCart(tx, cart.id, 'activity', sessionId)) throw fieldError('items', ALREADY_IN_BASKET_MESSAGE);
+  if (session.bookedCount >= session.capacity) throw fieldError('items', SESSION_FULL_MESSAGE);
+  await tx.insert(cartItems).values({ cartId: cart.id, cartableType: 'activity', cartableId: sessionId });
+}
+
+async function addPenalty(tx: Tx, ctx: CartContext, cart: CartRow, penaltyId: number) {
+  const [penalty] = await tx
+    .select()
+    .from(penalties)
+    .where(and(eq(penalties.id, penaltyId), eq(penalties.customerId, ctx.customerId)))
+    .limit(1);
+  if (!penalty) throw notFound();
+  if (penalty.status !== 'unpaid') throw fieldError('items', PENALTY_PAID_MESSAGE);
+  if (await inCart(tx, cart.id, 'penalty', penaltyId)) throw fieldError('items', FEE_IN_BASKET_MESSAGE);
+  await tx.insert(cartItems).values({ cartId: cart.id, cartableType: 'penalty', cartableId: penaltyId });
+}
+
+/** POST /api/cart/remove: every id must be a line of the caller's basket (else 404, nothing removed). */
+export async function removeFromCart(db: TxDb, ctx: CartContext, cartItemIds: number[]) {
+  const ids = [...new Set(cartItemIds)];
+  return changeCart(db, ctx, async (tx, cart) => {
+    const removed = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.id, ids)))
+      .returning({ id: cartItems.id });
+    if (removed.length !== ids.length) throw notFound();
+    // Removing a line keeps only credit payments (spec §4 Basket); credit is re-capped when read.
+    await tx
+      .delete(cartPayments)
+      .where(and(eq(cartPayments.cartId, cart.id), ne(cartPayments.tenderType, 'credit')));
+    return true;
+  });
+}
+
+async function findOwnLine(tx: Tx, cart: CartRow, cartItemId: number) {
+  const [item] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.cartId, cart.id)))
+    .limit(1);
+  if (!item) throw notFound();
+  return item;
+}
+
+/** PUT /api/cart/:cartItemId: quantity is always 1, so this only checks the line is the caller's. */
+export async function updateCartItem(db: TxDb, ctx: CartContext, cartItemId: number) {
+  return changeCart(db, ctx, async (tx, cart) => {
+    await findOwnLine(tx, cart, cartItemId);
+    return false;
+  });
+}
+
+/** DELETE /api/cart */
+export async function clearCart(db: TxDb, ctx: CartContext) {
+  return changeCart(db, ctx, async (tx, cart) => {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    await tx.delete(cartPayments).where(eq(cartPayments.cartId, cart.id));
+    return true;
+  });
+}
+
+/**
+ * DELETE /api/activities/{benefit|package}/remove/:id: the line pays full price from now on (the benefit or
+ * package is not applied to it again automatically). 422 when that kind of usage is not applied to it.
+ */
+export async function removeUsage(
+  db: TxDb,
+  ctx: CartContext,
+  cartItemId: number,
+  kind: 'benefit' | 'package',
+) {
+  return changeCart(db, ctx, async (tx, cart) => {
+    await findOwnLine(tx, cart, cartItemId);
+    const priced = await priceCart(tx, {
+      cart,
+      customerId: ctx.customerId,
+      now: ctx.now,
+      timeZone: ctx.timeZone,
+    });
+    const line = priced.priced.find((p) => p.itemId === cartItemId)!;
+    if (kind === 'benefit' && !line.benefit) throw fieldError('id', NO_BENEFIT_MESSAGE);
+    if (kind === 'package' && !line.package) throw fieldError('id', NO_PACKAGE_MESSAGE);
+    await tx.update(cartItems).set({ usageRemoved: true }).where(eq(cartItems.id, cartItemId));
+    return true;
+  });
+}
+
+export const OFFLINE_TENDERS = new Set<string>(['cash', 'offline-voucher', 'cheque']);
+
+/**
+ * PUT /api/cart/payments: replaces the basket's tenders. Amounts of zero or less remove a tender; credit is
+ * capped at what may apply; offline tenders need a front-of-house device (403 otherwise).
+ */
+export async function setCartPayments(
+  db: TxDb,
+  ctx: CartContext,
+  input: { payments: Tender[]; frontOfHouse: boolean },
+) {
+  const wanted = new Map<string, number>();
+  for (const p of input.payments) wanted.set(p.tenderType, p.amount);
+  const kept = [...wanted].filter(([, amount]) => amount > 0);
+  if (kept.some(([type]) => OFFLINE_TENDERS.has(type)) && !input.frontOfHouse) throw forbidden();
+  return changeCart(db, ctx, async (tx, cart) => {
+    const priced = await priceCart(tx, {
+      cart,
+      customerId: ctx.customerId,
+      now: ctx.now,
+      timeZone: ctx.timeZone,
+      tenders: [],
+    });
+    const maxCredit = maxCreditApplicable(priced.totals);
+    await tx.delete(cartPayments).where(eq(cartPayments.cartId, cart.id));
+    const rows = kept
+      .map(([tenderType, amount]) => ({
+        cartId: cart.id,
+        tenderType: tenderType as TenderType,
+        amount: tenderType === 'credit' ? Math.min(amount, maxCredit) : amount,
+      }))
+      .filter((r) => r.amount > 0);
+    if (rows.length) await tx.insert(cartPayments).values(rows);
+    return true;
+  });
+}

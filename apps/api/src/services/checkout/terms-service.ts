@@ -1,0 +1,23 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { terms } from '../../db/schema.ts';
+import { sanitiseHtml } from '../../lib/sanitise-html.ts';
+
+/** The client's checkout terms, HTML sanitised. */
+export async function findCheckoutTerms(db: DbOrTx, clientId: number) {
+  const rows = await db
+    .select()
+    .from(terms)
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, 'checkout')))
+    .orderBy(asc(terms.sortOrder), asc(terms.id));
+  return rows.map((t) => ({ id: t.id, title: t.title, html: sanitiseHtml(t.html) }));
+}
+
+export async function hasCheckoutTerms(db: DbOrTx, clientId: number) {
+  const [row] = await db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, 'checkout')))
+    .limit(1);
+  return Boolean(row);
+}

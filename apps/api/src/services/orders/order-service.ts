@@ -1,0 +1,112 @@
+import type { Order } from '@fieldhouse/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  activities,
+  activitySessions,
+  bookings,
+  orderItems,
+  orders,
+  payments,
+  venues,
+} from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
+import { toMoney } from '../../lib/money.ts';
+import { venueDate, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+
+async function findOwnOrder(db: DbOrTx, customerId: number, orderId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .limit(1);
+  if (!order) throw notFound();
+  return order;
+}
+
+async function findItems(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      item: orderItems,
+      session: activitySessions,
+      activityName: activities.name,
+      venueName: venues.name,
+      timeZone: venues.timeZone,
+      bookingStatus: bookings.status,
+    })
+    .from(orderItems)
+    .leftJoin(activitySessions, eq(activitySessions.id, orderItems.activitySessionId))
+    .leftJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(venues, eq(venues.id, activitySessions.venueId))
+    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** GET /api/orders/:orderId (the caller's own orders only; others answer 404). */
+export async function findOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
+  const order = await findOwnOrder(db, customerId, orderId);
+  const items = await findItems(db, orderId);
+  const paid = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id));
+  return {
+    id: order.id,
+    uuid: order.uuid,
+    created_at: order.createdAt.toISOString(),
+    total: toMoney(order.total),
+    payment_type: order.paymentType,
+    payments: paid.map((p) => ({
+      tender_type: p.tenderType,
+      amount: toMoney(p.amount),
+      card: p.cardDescription,
+    })),
+    items: items.map(({ item, session, venueName, timeZone }) => {
+      const zone = timeZone ?? undefined;
+      return {
+        id: item.id,
+        type: item.kind,
+        name: item.name,
+        price: toMoney(item.price),
+        booking_id: item.bookingId,
+        venue_name: venueName,
+        location_name: session?.locationName ?? null,
+        date: session ? venueDate(session.startsAt, zone) : null,
+        date_pretty: session ? venueDatePretty(session.startsAt, zone) : null,
+        start_time: session ? venueTime(session.startsAt, zone) : null,
+        end_time: session ? venueTime(session.endsAt, zone) : null,
+        starts_at: session?.startsAt.toISOString() ?? null,
+        ends_at: session?.endsAt.toISOString() ?? null,
+      };
+    }),
+  };
+}
+
+/** GET /api/orders/:orderId/calendar.ics: one VEVENT per booked (not cancelled) session of the order. */
+export async function buildOrderCalendar(
+  db: DbOrTx,
+  input: { customerId: number; orderId: number; clientName: string; uidDomain: string },
+) {
+  const order = await findOwnOrder(db, input.customerId, input.orderId);
+  const items = await findItems(db, input.orderId);
+  const events: CalendarEvent[] = items.flatMap(
+    ({ item, session, activityName, venueName, bookingStatus }) =>
+      session && bookingStatus !== 'cancelled'
+        ? [
+            {
+              uid: `booking-${item.bookingId ?? `item-${item.id}`}@${input.uidDomain}`,
+              stamp: order.createdAt,
+              start: session.startsAt,
+              end: session.endsAt,
+              summary: activityName ?? item.name,
+              location: [venueName, session.locationName].filter(Boolean).join(', '),
+              description: `${input.clientName} booking, order ${order.id}`,
+            },
+          ]
+        : [],
+  );
+  return buildCalendar({ prodId: '-//Fieldhouse//Bookings//EN', name: input.clientName, events });
+}

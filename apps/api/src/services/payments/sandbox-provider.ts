@@ -1,0 +1,301 @@
+import { CARD_DECLINED_MESSAGE, SANDBOX_CARDS } from '@fieldhouse/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema.ts';
+import { createToken } from '../../lib/tokens.ts';
+import {
+  type BillingDetails,
+  type CardDetails,
+  type ChargeRequest,
+  type ChargeResult,
+  PaymentIntentMismatchError,
+  type PaymentProvider,
+  PaymentSourceError,
+  type ProviderContext,
+  type RefundResult,
+} from './provider.ts';
+
+type TokenRow = typeof sandboxCardTokens.$inferSelect;
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+type Behaviour = TokenRow['behaviour'];
+
+const digitsOf = (card: string) => card.replace(/\D/g, '');
+const DECLINED = digitsOf(SANDBOX_CARDS.declined);
+const FURTHER_CHECK = digitsOf(SANDBOX_CARDS.furtherCheck);
+
+/** The sandbox's behaviour for a card number: the contract's test cards decline or ask for a further check. */
+export function sandboxBehaviour(cardNumber: string): Behaviour {
+  const digits = digitsOf(cardNumber);
+  if (digits === DECLINED) return 'decline';
+  if (digits === FURTHER_CHECK) return 'challenge';
+  return 'succeed';
+}
+
+/** Card brand from the number's leading digits (enough for display). */
+export function cardBrand(cardNumber: string): string {
+  const d = digitsOf(cardNumber);
+  if (/^4/.test(d)) return 'Visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'Mastercard';
+  if (/^3[47]/.test(d)) return 'American Express';
+  if (/^(6011|65|64[4-9])/.test(d)) return 'Discover';
+  if (/^(5018|5020|5038|6304|6759|676[1-3])/.test(d)) return 'Maestro';
+  return 'Card';
+}
+
+export type SandboxTokenInput = {
+  cardNumber: string;
+  /** MM/YY */
+  expiryDate: string;
+  cardholderName: string;
+  billing: BillingDetails;
+};
+
+const toCardDetails = (t: TokenRow): CardDetails => ({
+  brand: t.brand,
+  lastFour: t.lastFour,
+  expiry: `${String(t.expiryMonth).padStart(2, '0')}/${String(t.expiryYear % 100).padStart(2, '0')}`,
+  cardholderName: t.cardholderName,
+  billing: (t.billing as unknown as BillingDetails) ?? null,
+});
+
+/**
+ * The sandbox card provider: behaves like a real one (tokens, idempotent intents, further checks, refunds)
+ * with its records in our database, so a restart never loses an intent. Test cards: contract SANDBOX_CARDS.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Stands in for a real provider's browser SDK: keeps what the card shows, never its number or code. */
+  async createToken(input: SandboxTokenInput) {
+    const [month, year] = input.expiryDate.split('/').map(Number) as [number, number];
+    const [row] = await this.db
+      .insert(sandboxCardTokens)
+      .values({
+        token: `tok_${createToken(18)}`,
+        kind: 'token',
+        behaviour: sandboxBehaviour(input.cardNumber),
+        brand: cardBrand(input.cardNumber),
+        lastFour: digitsOf(input.cardNumber).slice(-4),
+        expiryMonth: month,
+        expiryYear: 2000 + year,
+        cardholderName: input.cardholderName,
+        billing: input.billing as unknown as Record<string, string | null>,
+        createdAt: this.now(),
+      })
+      .returning();
+    return { token: row!.token, card: toCardDetails(row!) };
+  }
+
+  /** The customer's answer to the further check (3-D Secure stand-in). null: no such challenge. */
+  async decideChallenge(challengeId: string, approve: boolean): Promise<'succeeded' | 'failed' | null> {
+    return this.db.transaction(async (tx) => {
+      const [intent] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.challengeId, challengeId))
+        .for('update');
+      if (!intent) return null;
+      if (intent.status === 'requires_action' && intent.challengeStatus === 'pending') {
+        await tx
+          .update(sandboxPaymentIntents)
+          .set({
+            challengeStatus: approve ? 'approved' : 'declined',
+            status: approve ? 'requires_action' : 'declined',
+            updatedAt: this.now(),
+          })
+          .where(eq(sandboxPaymentIntents.id, intent.id));
+        return approve ? 'succeeded' : 'failed';
+      }
+      return intent.status === 'succeeded' || intent.challengeStatus === 'approved' ? 'succeeded' : 'failed';
+    });
+  }
+
+  async charge(request: ChargeRequest, context?: ProviderContext): Promise<ChargeResult> {
+    if (!Number.isInteger(request.amountPence) || request.amountPence <= 0) {
+      throw new RangeError(`A charge must be a positive number of pence, got ${request.amountPence}`);
+    }
+    const db = context?.db ?? this.db;
+    const card = await this.findSource(db, request);
+    const sourceRef = card.token;
+
+    const [existing] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, request.idempotencyKey))
+      .for('update');
+    if (existing) {
+      // Same key: never a second charge. A succeeded intent answers with its first outcome.
+      if (existing.status === 'succeeded') return this.succeeded(db, existing);
+      if (existing.status === 'requires_action' && existing.cardTokenRef === sourceRef) {
+        if (existing.challengeStatus === 'approved') return this.capture(db, existing);
+        return { status: 'requires_action', intentId: existing.id, challengeId: existing.challengeId! };
+      }
+      // Declined, refunded, or a further check abandoned for another card: attempt again on the same intent.
+      return this.attempt(db, existing.id, request, card);
+    }
+    const id = `pi_${createToken(18)}`;
+    const inserted = await db
+      .insert(sandboxPaymentIntents)
+      .values({
+        id,
+        idempotencyKey: request.idempotencyKey,
+        amount: request.amountPence,
+        status: 'declined',
+        cardTokenRef: sourceRef,
+        description: request.description,
+        createdAt: this.now(),
+        updatedAt: this.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: sandboxPaymentIntents.id });
+    if (!inserted.length) return this.charge(request, context); // a concurrent call created it first
+    return this.attempt(db, id, request, card);
+  }
+
+  async confirm(
+    intentId: string,
+    expected: { idempotencyKey: string; amountPence: number },
+    context?: ProviderContext,
+  ): Promise<ChargeResult> {
+    const db = context?.db ?? this.db;
+    const [intent] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentId))
+      .for('update');
+    if (
+      !intent ||
+      intent.idempotencyKey !== expected.idempotencyKey ||
+      intent.amount !== expected.amountPence
+    ) {
+      throw new PaymentIntentMismatchError();
+    }
+    if (intent.status === 'succeeded') return this.succeeded(db, intent);
+    if (intent.status === 'requires_action') {
+      if (intent.challengeStatus === 'approved') return this.capture(db, intent);
+      return { status: 'requires_action', intentId: intent.id, challengeId: intent.challengeId! };
+    }
+    return { status: 'declined', message: CARD_DECLINED_MESSAGE };
+  }
+
+  async refund(
+    chargeId: string,
+    amountPence: number,
+    _idempotencyKey: string,
+    context?: ProviderContext,
+  ): Promise<RefundResult> {
+    const db = context?.db ?? this.db;
+    const [intent] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.chargeId, chargeId))
+      .for('update');
+    if (!intent) throw new PaymentIntentMismatchError(`No charge ${chargeId}`);
+    if (intent.status !== 'refunded') {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({
+          status: 'refunded',
+          refundedAmount: Math.min(amountPence, intent.amount),
+          updatedAt: this.now(),
+        })
+        .where(eq(sandboxPaymentIntents.id, intent.id));
+    }
+    return { refundId: `re_${intent.id.slice(3)}`, amountPence: Math.min(amountPence, intent.amount) };
+  }
+
+  private async findSource(db: DbOrTx, request: ChargeRequest): Promise<TokenRow> {
+    const ref = 'token' in request.source ? request.source.token : request.source.savedCardRef;
+    const kind = 'token' in request.source ? 'token' : 'payment_method';
+    const [card] = await db
+      .select()
+      .from(sandboxCardTokens)
+      .where(and(eq(sandboxCardTokens.token, ref), eq(sandboxCardTokens.kind, kind)))
+      .limit(1);
+    if (!card) throw new PaymentSourceError('The card details have expired. Please enter them again.');
+    return card;
+  }
+
+  /** Runs the card's behaviour on the intent (new attempt). */
+  private async attempt(db: DbOrTx, intentId: string, request: ChargeRequest, card: TokenRow) {
+    const base = {
+      amount: request.amountPence,
+      cardTokenRef: card.token,
+      saveCard: request.saveCard,
+      description: request.description,
+      updatedAt: this.now(),
+    };
+    if (card.behaviour === 'decline') {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ ...base, status: 'declined', challengeId: null, challengeStatus: null, chargeId: null })
+        .where(eq(sandboxPaymentIntents.id, intentId));
+      return { status: 'declined', message: CARD_DECLINED_MESSAGE } satisfies ChargeResult;
+    }
+    if (card.behaviour === 'challenge') {
+      const challengeId = `chal_${createToken(18)}`;
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ ...base, status: 'requires_action', challengeId, challengeStatus: 'pending', chargeId: null })
+        .where(eq(sandboxPaymentIntents.id, intentId));
+      return { status: 'requires_action', intentId, challengeId } satisfies ChargeResult;
+    }
+    const [row] = await db
+      .update(sandboxPaymentIntents)
+      .set({ ...base, status: 'requires_action', challengeId: null, challengeStatus: 'approved' })
+      .where(eq(sandboxPaymentIntents.id, intentId))
+      .returning();
+    return this.capture(db, row!);
+  }
+
+  /** Takes the money: the intent succeeds with a charge id (and a saved payment method when asked). */
+  private async capture(db: DbOrTx, intent: IntentRow): Promise<ChargeResult> {
+    const [card] = await db
+      .select()
+      .from(sandboxCardTokens)
+      .where(eq(sandboxCardTokens.token, intent.cardTokenRef))
+      .limit(1);
+    let savedCardRef: string | null = null;
+    if (intent.saveCard && card) {
+      savedCardRef = card.kind === 'payment_method' ? card.token : `pm_${createToken(18)}`;
+      if (card.kind !== 'payment_method') {
+        await db
+          .insert(sandboxCardTokens)
+          .values({ ...card, token: savedCardRef, kind: 'payment_method', createdAt: this.now() });
+      }
+    }
+    const [row] = await db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', chargeId: `ch_${createToken(18)}`, savedCardRef, updatedAt: this.now() })
+      .where(eq(sandboxPaymentIntents.id, intent.id))
+      .returning();
+    return this.succeeded(db, row!, card);
+  }
+
+  private async succeeded(db: DbOrTx, intent: IntentRow, known?: TokenRow): Promise<ChargeResult> {
+    const card =
+      known ??
+      (
+        await db
+          .select()
+          .from(sandboxCardTokens)
+          .where(eq(sandboxCardTokens.token, intent.cardTokenRef))
+          .limit(1)
+      )[0];
+    return {
+      status: 'succeeded',
+      intentId: intent.id,
+      chargeId: intent.chargeId!,
+      amountPence: intent.amount,
+      card: card
+        ? toCardDetails(card)
+        : { brand: 'Card', lastFour: '0000', expiry: '00/00', cardholderName: null, billing: null },
+      ...(intent.savedCardRef ? { savedCardRef: intent.savedCardRef } : {}),
+    };
+  }
+}

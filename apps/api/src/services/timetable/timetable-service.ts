@@ -1,0 +1,226 @@
+import { type ActivitySession, type SessionState, TIMETABLE_MAX_DAYS } from '@fieldhouse/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { activitySessions, venues } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { toMoney } from '../../lib/money.ts';
+import {
+  addVenueDays,
+  daysBetween,
+  formatVenueDate,
+  parseVenueDate,
+  venueLocalDate,
+  venueLocalInstant,
+  venueLocalParts,
+} from '../../lib/venue-time.ts';
+
+const DAY_MS = 86_400_000;
+
+type VenueRow = typeof venues.$inferSelect;
+
+/** What the caller's state needs to know about a session. */
+export type SessionFacts = {
+  startsAt: Date;
+  capacity: number;
+  bookedCount: number;
+  bookedByCaller: boolean;
+};
+
+/**
+ * A session's state for the caller, in this order: started (starts_at <= now), booked (the caller holds a
+ * place), full (no places left), not_released (beyond the venue's booking window), else bookable.
+ */
+export function sessionState(
+  facts: SessionFacts,
+  now: Date,
+  bookingWindowDays: number,
+): { state: SessionState; releasesAt: Date | null } {
+  if (facts.startsAt.getTime() <= now.getTime()) return { state: 'started', releasesAt: null };
+  if (facts.bookedByCaller) return { state: 'booked', releasesAt: null };
+  if (facts.bookedCount >= facts.capacity) return { state: 'full', releasesAt: null };
+  const releasesAt = new Date(facts.startsAt.getTime() - bookingWindowDays * DAY_MS);
+  if (releasesAt.getTime() > now.getTime()) return { state: 'not_released', releasesAt };
+  return { state: 'bookable', releasesAt: null };
+}
+
+/** The timetable's date range: venue-local dates, default today and the next 13 days, at most 14 days. */
+export function resolveRange(query: { from?: string; to?: string }, now: Date, timeZone: string) {
+  const today = venueLocalDate(now, timeZone);
+  const from = query.from ? parseVenueDate(query.from) : today;
+  const to = query.to ? parseVenueDate(query.to) : addVenueDays(from, TIMETABLE_MAX_DAYS - 1);
+  const days = daysBetween(from, to) + 1;
+  if (days < 1) throw fieldError('to', 'The end date must be on or after the start date.');
+  if (days > TIMETABLE_MAX_DAYS) throw fieldError('to', `Choose at most ${TIMETABLE_MAX_DAYS} days.`);
+  return {
+    from,
+    to,
+    fromInstant: venueLocalInstant(from, { hour: 0, minute: 0 }, timeZone),
+    toInstant: venueLocalInstant(addVenueDays(to, 1), { hour: 0, minute: 0 }, timeZone),
+  };
+}
+
+/**
+ * The caller's personal facts, computed in the same statement (no N+1): booked and in-basket through hashed
+ * sub-plans over the caller's own rows, the waitlist entry and its 1-based position through index look-ups.
+ */
+function personalFields(customerId: number) {
+  return sql`,
+    'bookedByCaller', s.id in (select b.activity_session_id from bookings b where b.customer_id = ${customerId} and b.status <> 'cancelled'),
+    'inBasket', s.id in (select ci.cartable_id from cart_items ci join carts c on c.id = ci.cart_id where c.customer_id = ${customerId} and c.status = 'open' and ci.cartable_type = 'activity'),
+    'waitlistEntryId', (select w.id from waitlist_entries w where w.customer_id = ${customerId} and w.activity_session_id = s.id and w.status = 'waiting'),
+    'waitlistPosition', (select count(*) from waitlist_entries mine join waitlist_entries q on q.activity_session_id = mine.activity_session_id and q.status = 'waiting' and (q.created_at < mine.created_at or (q.created_at = mine.created_at and q.id <= mine.id)) where mine.customer_id = ${customerId} and mine.activity_session_id = s.id and mine.status = 'waiting')`;
+}
+
+type SessionRow = {
+  id: number;
+  activityId: number;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  bookedCount: number;
+  price: number;
+  locationName: string;
+  name: string;
+  description: string | null;
+  category: string;
+  requiresWaiver: boolean;
+  bookedByCaller?: boolean;
+  inBasket?: boolean;
+  waitlistEntryId?: number | null;
+  waitlistPosition?: number;
+};
+
+type JsonSessionRow = Omit<SessionRow, 'startsAt' | 'endsAt'> & { startsAt: number; endsAt: number };
+
+/**
+ * One statement for the whole range. The rows come back as one JSON array: PGlite turns a single JSON value into
+ * JavaScript several times faster than hundreds of rows (measured by scripts/bench-timetable.mjs).
+ */
+async function selectSessions(db: DbOrTx, where: SQL, customerId: number | null): Promise<SessionRow[]> {
+  const result = await db.execute<{ sessions: JsonSessionRow[] }>(sql`
+    select coalesce(json_agg(json_build_object(
+      'id', s.id,
+      'activityId', s.activity_id,
+      'startsAt', (extract(epoch from s.starts_at) * 1000)::bigint,
+      'endsAt', (extract(epoch from s.ends_at) * 1000)::bigint,
+      'capacity', s.capacity,
+      'bookedCount', s.booked_count,
+      'price', s.price,
+      'locationName', s.location_name,
+      'name', a.name,
+      'description', a.description,
+      'category', a.category,
+      'requiresWaiver', a.requires_waiver
+      ${customerId === null ? sql`` : personalFields(customerId)}
+    ) order by s.starts_at, s.id), '[]'::json) as sessions
+    from activity_sessions s
+    join activities a on a.id = s.activity_id
+    where ${where}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    sessions: JsonSessionRow[] | string;
+  }[];
+  const raw = rows[0]?.sessions ?? [];
+  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as JsonSessionRow[];
+  return list.map((r) => ({
+    ...r,
+    startsAt: new Date(Number(r.startsAt)),
+    endsAt: new Date(Number(r.endsAt)),
+  }));
+}
+
+function localTime(instant: Date, timeZone: string) {
+  const parts = venueLocalParts(instant, timeZone);
+  return { raw: instant.toISOString(), local: parts.local, date: parts.date, time: parts.time };
+}
+
+function toSessionWire(row: SessionRow, venue: VenueRow, now: Date): ActivitySession {
+  const bookedByCaller = Boolean(row.bookedByCaller);
+  const { state, releasesAt } = sessionState(
+    { startsAt: row.startsAt, capacity: row.capacity, bookedCount: row.bookedCount, bookedByCaller },
+    now,
+    venue.bookingWindowDays,
+  );
+  const minutes = Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+  return {
+    id: row.id,
+    activity_id: row.activityId,
+    name: row.name,
+    description: row.description,
+    category: { name: row.category },
+    location_name: row.locationName,
+    venue: { id: venue.id, slug: venue.slug, name: venue.name },
+    starts_at: localTime(row.startsAt, venue.timeZone),
+    ends_at: localTime(row.endsAt, venue.timeZone),
+    duration: `${minutes}min`,
+    duration_minutes: minutes,
+    price: toMoney(row.price),
+    capacity: row.capacity,
+    places_left: Math.max(0, row.capacity - row.bookedCount),
+    state,
+    releases_at: releasesAt?.toISOString() ?? null,
+    in_basket: Boolean(row.inBasket),
+    waitlist_position: row.waitlistEntryId ? Number(row.waitlistPosition) : null,
+    waitlist_entry_id: row.waitlistEntryId ?? null,
+    requires_waiver: row.requiresWaiver,
+  };
+}
+
+async function findVenueBySlug(db: DbOrTx, clientId: number, slug: string) {
+  const [venue] = await db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.clientId, clientId), eq(venues.slug, slug)))
+    .limit(1);
+  if (!venue) throw notFound();
+  return venue;
+}
+
+/** GET /api/venues/:slug/sessions: two queries (venue, sessions with the caller's facts). */
+export async function findTimetable(
+  db: DbOrTx,
+  input: {
+    clientId: number;
+    slug: string;
+    query: { from?: string; to?: string; category?: string };
+    customerId: number | null;
+    now: Date;
+  },
+) {
+  const venue = await findVenueBySlug(db, input.clientId, input.slug);
+  const range = resolveRange(input.query, input.now, venue.timeZone);
+  const rows = await selectSessions(
+    db,
+    sql`s.venue_id = ${venue.id} and s.starts_at >= ${range.fromInstant.toISOString()}::timestamptz and s.starts_at < ${range.toInstant.toISOString()}::timestamptz`,
+    input.customerId,
+  );
+  const categories = [...new Set(rows.map((r) => r.category))].sort((a, b) => a.localeCompare(b));
+  const wanted = input.query.category?.trim().toLowerCase();
+  const sessions = (wanted ? rows.filter((r) => r.category.toLowerCase() === wanted) : rows).map((row) =>
+    toSessionWire(row, venue, input.now),
+  );
+  return {
+    venue: { id: venue.id, slug: venue.slug, name: venue.name, time_zone: venue.timeZone },
+    from: formatVenueDate(range.from),
+    to: formatVenueDate(range.to),
+    booking_window_days: venue.bookingWindowDays,
+    categories,
+    sessions,
+  };
+}
+
+/** GET /api/sessions/:id */
+export async function findSession(
+  db: DbOrTx,
+  input: { clientId: number; sessionId: number; customerId: number | null; now: Date },
+): Promise<ActivitySession> {
+  const [row] = await selectSessions(db, sql`s.id = ${input.sessionId}`, input.customerId);
+  if (!row) throw notFound();
+  const [venue] = await db
+    .select()
+    .from(venues)
+    .innerJoin(activitySessions, eq(activitySessions.venueId, venues.id))
+    .where(and(eq(activitySessions.id, input.sessionId), eq(venues.clientId, input.clientId)))
+    .limit(1);
+  if (!venue) throw notFound();
+  return toSessionWire(row, venue.venues, input.now);
+}

@@ -1,0 +1,572 @@
+import {
+  BASKET_CHANGED_MESSAGE,
+  CARD_DECLINED_MESSAGE,
+  CARD_REQUIRED_MESSAGE,
+  type Cart,
+  cartReply,
+  checkoutReply,
+  EMPTY_BASKET_MESSAGE,
+  orderReply,
+  SANDBOX_CARDS,
+  savedCardsReply,
+  TERMS_REQUIRED_MESSAGE,
+} from '@fieldhouse/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  activitySessions,
+  benefitUsages,
+  bookings,
+  carts,
+  creditTransactions,
+  orders,
+  payments,
+  penalties,
+  waitlistEntries,
+} from '../src/db/schema.ts';
+import { addVenueDays, venueDayMonth, venueLocalDate, venueLocalInstant } from '../src/lib/venue-time.ts';
+import {
+  cardToken,
+  countingProvider,
+  createClient,
+  createCredit,
+  createCustomer,
+  createMembershipWithBenefit,
+  createPenalty,
+  createSession,
+  createTerms,
+  createVenue,
+  createWaitlistEntry,
+  csrfHeaders,
+  login,
+  outbox,
+  type Session,
+  setupTestDatabase,
+} from './helper.ts';
+
+const HOUR = 3_600_000;
+const FOH_KEY = 'front-of-house-key-0123456789';
+const t = await setupTestDatabase();
+const client = await createClient(t.db);
+const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+await createTerms(t.db, { clientId: client.id });
+const counting = countingProvider();
+const app = await t.buildTestApp({ frontOfHouseKey: FOH_KEY }, { wrapPaymentProvider: counting.wrap });
+const at = (hours: number) => new Date(Date.now() + hours * HOUR);
+
+async function newCustomer() {
+  const customer = await createCustomer(t.db, { clientId: client.id });
+  return { customer, session: await login(app, customer) };
+}
+const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
+const cartOf = async (who: Session) =>
+  cartReply.parse((await call(who, 'GET', '/api/cart')).json()).data as Cart;
+async function addSessions(who: Session, ...ids: number[]) {
+  const response = await call(who, 'POST', '/api/cart/add', {
+    items: ids.map((id) => ({ id, type: 'activity' })),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return cartReply.parse(response.json()).data as Cart;
+}
+const complete = (
+  who: Session,
+  body: Record<string, unknown>,
+  url = '/api/checkout/complete',
+  headers = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...who.headers, ...headers },
+    payload: { terms: true, ...body },
+  });
+const ordersOf = (customerId: number) => t.db.select().from(orders).where(eq(orders.customerId, customerId));
+
+describe('checkout', () => {
+  it('completes a card payment: order, booking, place, payment, saved card, mail and a fresh basket', async () => {
+    const { customer, session } = await newCustomer();
+    const spin = await createSession(t.db, { venueId: venue.id, startsAt: at(30), name: 'Spin', price: 650 });
+    const cart = await addSessions(session, spin.session.id);
+    const token = await cardToken(app);
+    const charges = counting.calls.charge;
+
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token, save_card: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const reply = checkoutReply.parse(response.json()).data;
+    expect(reply.status).toBe('completed');
+    if (reply.status !== 'completed') return;
+    expect(counting.calls.charge).toBe(charges + 1);
+
+    const order = orderReply.parse((await call(session, 'GET', `/api/orders/${reply.order_id}`)).json()).data;
+    expect(order).toMatchObject({
+      id: reply.order_id,
+      uuid: reply.order_uuid,
+      total: { raw: 650, formatted: '£6.50' },
+      payment_type: 'Card',
+      payments: [{ tender_type: 'card', amount: { raw: 650 }, card: 'Visa ending in 4242' }],
+      items: [
+        {
+          type: 'activity',
+          name: 'Spin',
+          price: { raw: 650 },
+          venue_name: 'Leeds Central',
+          location_name: 'Studio 1',
+        },
+      ],
+    });
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.orderId, reply.order_id));
+    expect(booking).toMatchObject({ status: 'booked', price: 650, customerId: customer.id });
+    expect(order.items[0]!.booking_id).toBe(booking!.id);
+    const [place] = await t.db
+      .select()
+      .from(activitySessions)
+      .where(eq(activitySessions.id, spin.session.id));
+    expect(place!.bookedCount).toBe(1);
+
+    const [done] = await t.db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(done).toMatchObject({
+      status: 'completed',
+      completeOrderId: reply.order_id,
+      version: cart.version,
+    });
+    const fresh = await cartOf(session);
+    expect(fresh.id).not.toBe(cart.id);
+    expect(fresh.items).toEqual([]);
+
+    const saved = savedCardsReply.parse(
+      (await call(session, 'GET', '/api/my-account/saved-cards')).json(),
+    ).data;
+    expect(saved).toEqual([
+      expect.objectContaining({
+        brand: 'Visa',
+        last_four_digits: '4242',
+        expiry_date: '12/39',
+        expired: false,
+        post_code: 'LS1 1AA',
+      }),
+    ]);
+    const mail = await outbox(app, customer.email);
+    expect(mail[0]!.subject).toBe(`Booking confirmed (order ${reply.order_id})`);
+    expect(mail[0]!.text).toContain('Spin');
+
+    // The saved card pays the next basket.
+    const yoga = await createSession(t.db, { venueId: venue.id, startsAt: at(32), name: 'Yoga', price: 700 });
+    const next = await addSessions(session, yoga.session.id);
+    const again = await complete(session, {
+      cart_version: next.version,
+      payment_method: { type: 'saved_card', saved_card_id: saved[0]!.id },
+    });
+    expect(again.json().data.status).toBe('completed');
+    expect(await ordersOf(customer.id)).toHaveLength(2);
+  });
+
+  it('needs the terms, a card for what is left to pay, a basket with items, and the version seen', async () => {
+    const { customer, session } = await newCustomer();
+    const empty = await cartOf(session);
+    const emptyReply = await complete(session, { cart_version: empty.version });
+    expect(emptyReply.statusCode).toBe(422);
+    expect(emptyReply.json().message).toBe(EMPTY_BASKET_MESSAGE);
+
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const cart = await addSessions(session, s.session.id);
+    const token = await cardToken(app);
+    const charges = counting.calls.charge;
+
+    const noTerms = await complete(session, {
+      terms: false,
+      cart_version: cart.version,
+      payment_method: { type: 'token', token },
+    });
+    expect(noTerms.statusCode).toBe(422);
+    expect(noTerms.json()).toEqual({
+      message: TERMS_REQUIRED_MESSAGE,
+      errors: { terms: [TERMS_REQUIRED_MESSAGE] },
+    });
+
+    const noCard = await complete(session, { cart_version: cart.version });
+    expect(noCard.statusCode).toBe(422);
+    expect(noCard.json().errors.payment_method).toEqual([CARD_REQUIRED_MESSAGE]);
+
+    const stale = await complete(session, {
+      cart_version: cart.version - 1,
+      payment_method: { type: 'token', token },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: BASKET_CHANGED_MESSAGE });
+
+    expect(counting.calls.charge).toBe(charges);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+  });
+
+  it('leaves the basket as it was when the card is declined (402, no order)', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const cart = await addSessions(session, s.session.id);
+    const declined = await cardToken(app, SANDBOX_CARDS.declined);
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token: declined },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: CARD_DECLINED_MESSAGE });
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    const after = await cartOf(session);
+    expect(after).toMatchObject({ id: cart.id, version: cart.version, complete_order_id: null });
+    expect(after.items.map((i) => i.id)).toEqual(cart.items.map((i) => i.id));
+    const [place] = await t.db.select().from(activitySessions).where(eq(activitySessions.id, s.session.id));
+    expect(place!.bookedCount).toBe(0);
+
+    // Another card then pays the same basket version.
+    const good = await cardToken(app);
+    const retry = await complete(session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token: good },
+    });
+    expect(retry.json().data.status).toBe('completed');
+  });
+
+  it('asks for a further check, then completes once the customer approves it', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 900 });
+    const cart = await addSessions(session, s.session.id);
+    const token = await cardToken(app, SANDBOX_CARDS.furtherCheck);
+    const before = { ...counting.calls, succeeded: counting.calls.succeeded.length };
+
+    const first = checkoutReply.parse(
+      (
+        await complete(session, { cart_version: cart.version, payment_method: { type: 'token', token } })
+      ).json(),
+    ).data;
+    expect(first.status).toBe('requires_action');
+    if (first.status !== 'requires_action') return;
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect((await cartOf(session)).version).toBe(cart.version);
+
+    // Not approved yet: still waiting.
+    const early = await complete(session, {
+      cart_version: cart.version,
+      payment_intent_id: first.payment_intent_id,
+    });
+    expect(early.json().data.status).toBe('requires_action');
+
+    const approve = await app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/challenges/${first.challenge_id}`,
+      headers: csrfHeaders(),
+      payload: { approve: true },
+    });
+    expect(approve.json()).toEqual({ data: { status: 'succeeded' } });
+    const done = await complete(session, {
+      cart_version: cart.version,
+      payment_intent_id: first.payment_intent_id,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.status).toBe('completed');
+    // Completing again answers the same order without charging.
+    const twice = await complete(session, {
+      cart_version: cart.version,
+      payment_intent_id: first.payment_intent_id,
+    });
+    expect(twice.json().data.order_id).toBe(done.json().data.order_id);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    expect(counting.calls.succeeded.length - before.succeeded).toBe(1);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, done.json().data.order_id));
+    expect(payment).toMatchObject({ tenderType: 'card', amount: 900 });
+  });
+
+  it('refuses the payment when the customer fails the further check', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const cart = await addSessions(session, s.session.id);
+    const token = await cardToken(app, SANDBOX_CARDS.furtherCheck);
+    const first = (
+      await complete(session, { cart_version: cart.version, payment_method: { type: 'token', token } })
+    ).json().data;
+    const decline = await app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/challenges/${first.challenge_id}`,
+      headers: csrfHeaders(),
+      payload: { approve: false },
+    });
+    expect(decline.json()).toEqual({ data: { status: 'failed' } });
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payment_intent_id: first.payment_intent_id,
+    });
+    expect(response.statusCode).toBe(402);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/challenges/chal_nope',
+      headers: csrfHeaders(),
+      payload: { approve: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('completes the same basket twice in parallel as one order and one charge', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const cart = await addSessions(session, s.session.id);
+    const token = await cardToken(app);
+    const before = counting.calls.succeeded.length;
+    const body = { cart_version: cart.version, payment_method: { type: 'token', token } };
+    const [a, b] = await Promise.all([complete(session, body), complete(session, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.order_id).toBe(b.json().data.order_id);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    expect(counting.calls.succeeded.length - before).toBe(1);
+    const [place] = await t.db.select().from(activitySessions).where(eq(activitySessions.id, s.session.id));
+    expect(place!.bookedCount).toBe(1);
+
+    // A retry after a new basket was opened still finds the order (with or without the basket id).
+    await cartOf(session);
+    const retry = await complete(session, body);
+    expect(retry.json().data.order_id).toBe(a.json().data.order_id);
+    const withId = await complete(session, { ...body, cart_id: cart.id });
+    expect(withId.json().data.order_id).toBe(a.json().data.order_id);
+    expect(counting.calls.succeeded.length - before).toBe(1);
+  });
+
+  it('refuses a session that filled up, naming it, and keeps the whole basket', async () => {
+    const { customer, session } = await newCustomer();
+    const startsAt = venueLocalInstant(addVenueDays(venueLocalDate(new Date()), 2), { hour: 18, minute: 0 });
+    const a = await createSession(t.db, { venueId: venue.id, startsAt, name: 'Spin', capacity: 1 });
+    const b = await createSession(t.db, { venueId: venue.id, startsAt: at(40), name: 'Yoga' });
+    const cart = await addSessions(session, a.session.id, b.session.id);
+    await t.db.update(activitySessions).set({ bookedCount: 1 }).where(eq(activitySessions.id, a.session.id));
+    const token = await cardToken(app);
+    const charges = counting.calls.charge;
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token },
+    });
+    expect(response.statusCode).toBe(422);
+    const message = `Sorry, Spin at 18:00 on ${venueDayMonth(startsAt)} is now full.`;
+    expect(message).toMatch(/^Sorry, Spin at 18:00 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ is now full\.$/);
+    expect(response.json()).toEqual({ message, errors: { items: [message] } });
+    expect(counting.calls.charge).toBe(charges);
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    expect((await cartOf(session)).items).toHaveLength(2);
+  });
+
+  it('records credit spent as a negative credit transaction, and needs no card when credit pays it all', async () => {
+    const { customer, session } = await newCustomer();
+    await createCredit(t.db, { customerId: customer.id, amount: 1000, expiresAt: at(24 * 90) });
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), name: 'Spin', price: 650 });
+    const cart = await addSessions(session, s.session.id);
+    const tooMuch = await complete(session, {
+      cart_version: cart.version,
+      payments: [{ tender_type: 'credit', amount: 700 }],
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.payments).toEqual(['You can use at most £6.50 of credit on this basket.']);
+
+    const charges = counting.calls.charge;
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payments: [{ tender_type: 'credit', amount: 650 }],
+    });
+    expect(response.statusCode).toBe(200);
+    const orderId = response.json().data.order_id;
+    expect(counting.calls.charge).toBe(charges);
+    const order = (await call(session, 'GET', `/api/orders/${orderId}`)).json().data;
+    expect(order).toMatchObject({
+      payment_type: 'Credit',
+      payments: [{ tender_type: 'credit', amount: { raw: 650 }, card: null }],
+    });
+    const ledger = await t.db
+      .select()
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.customerId, customer.id), eq(creditTransactions.orderId, orderId)));
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        kind: 'general',
+        amount: -650,
+        reason: 'Used at checkout',
+        relatedItem: 'Spin',
+        location: 'Leeds Central',
+      }),
+    ]);
+    const user = (await call(session, 'GET', '/api/auth/user')).json().data;
+    expect(user.credit.balance.raw).toBe(350);
+  });
+
+  it('splits credit and card', async () => {
+    const { customer, session } = await newCustomer();
+    await createCredit(t.db, { customerId: customer.id, amount: 200 });
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 650 });
+    const cart = await addSessions(session, s.session.id);
+    await call(session, 'PUT', '/api/cart/payments', { payments: [{ tender_type: 'credit', amount: 200 }] });
+    const withCredit = await cartOf(session);
+    expect(withCredit.totals.total_to_pay.raw).toBe(450);
+    const token = await cardToken(app, SANDBOX_CARDS.mastercard);
+    const response = await complete(session, {
+      cart_version: withCredit.version,
+      payment_method: { type: 'token', token },
+    });
+    expect(response.statusCode).toBe(200);
+    const order = (await call(session, 'GET', `/api/orders/${response.json().data.order_id}`)).json().data;
+    expect(order.payment_type).toBe('Card and credit');
+    expect(order.payments).toEqual([
+      { tender_type: 'card', amount: { raw: 450, formatted: '£4.50' }, card: 'Mastercard ending in 4444' },
+      { tender_type: 'credit', amount: { raw: 200, formatted: '£2.00' }, card: null },
+    ]);
+    void cart;
+  });
+
+  it('takes credit stored on the basket only as far as it still fits', async () => {
+    const { customer, session } = await newCustomer();
+    await createCredit(t.db, { customerId: customer.id, amount: 5000 });
+    const a = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 650 });
+    const b = await createSession(t.db, { venueId: venue.id, startsAt: at(31), price: 450 });
+    const cart = await addSessions(session, a.session.id, b.session.id);
+    await call(session, 'PUT', '/api/cart/payments', { payments: [{ tender_type: 'credit', amount: 1100 }] });
+    const smaller = cartReply.parse(
+      (await call(session, 'POST', '/api/cart/remove', { cart_item_ids: [cart.items[1]!.id] })).json(),
+    ).data;
+    expect(smaller.totals).toMatchObject({ credit_applied: { raw: 650 }, total_to_pay: { raw: 0 } });
+    const response = await complete(session, { cart_version: smaller.version });
+    expect(response.statusCode).toBe(200);
+    const ledger = await t.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.orderId, response.json().data.order_id));
+    expect(ledger.map((l) => l.amount)).toEqual([-650]);
+  });
+
+  it('uses a membership benefit (free) and records the use; the waitlist entry becomes booked', async () => {
+    const { customer, session } = await newCustomer();
+    const { benefit } = await createMembershipWithBenefit(t.db, {
+      clientId: client.id,
+      customerId: customer.id,
+      venueId: venue.id,
+    });
+    const swim = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: at(30),
+      name: 'Lane Swimming',
+      category: 'Aquatics',
+      price: 450,
+    });
+    await createWaitlistEntry(t.db, { customerId: customer.id, sessionId: swim.session.id });
+    const cart = await addSessions(session, swim.session.id);
+    expect(cart.totals.total.raw).toBe(0);
+    const response = await complete(session, { cart_version: cart.version });
+    expect(response.statusCode).toBe(200);
+    const orderId = response.json().data.order_id;
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.orderId, orderId));
+    expect(booking!.price).toBe(0);
+    const usages = await t.db.select().from(benefitUsages).where(eq(benefitUsages.bookingId, booking!.id));
+    expect(usages).toEqual([expect.objectContaining({ benefitId: benefit.id, returnedAt: null })]);
+    const [entry] = await t.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.customerId, customer.id));
+    expect(entry!.status).toBe('booked');
+    expect((await call(session, 'GET', `/api/orders/${orderId}`)).json().data.payment_type).toBe('Free');
+  });
+
+  it('pays a fee and marks it paid', async () => {
+    const { customer, session } = await newCustomer();
+    const fee = await createPenalty(t.db, { customerId: customer.id, venueId: venue.id, amount: 500 });
+    const cart = cartReply.parse(
+      (await call(session, 'POST', '/api/cart/add', { items: [{ id: fee.id, type: 'penalty' }] })).json(),
+    ).data;
+    const token = await cardToken(app);
+    const response = await complete(session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token },
+    });
+    expect(response.statusCode).toBe(200);
+    const [paid] = await t.db.select().from(penalties).where(eq(penalties.id, fee.id));
+    expect(paid!.status).toBe('paid');
+    const order = (await call(session, 'GET', `/api/orders/${response.json().data.order_id}`)).json().data;
+    expect(order.items).toEqual([
+      expect.objectContaining({ type: 'penalty', name: 'Late cancellation fee', booking_id: null }),
+    ]);
+  });
+
+  it('takes offline tenders only through /api/pay with the front-of-house key', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 650 });
+    const cart = await addSessions(session, s.session.id);
+    const body = {
+      source: 'front-of-house',
+      cart_version: cart.version,
+      payments: [{ tender_type: 'cash', amount: 650 }],
+    };
+    expect((await complete(session, body)).statusCode).toBe(403);
+    expect((await complete(session, body, '/api/pay')).statusCode).toBe(403);
+    expect(
+      (await complete(session, body, '/api/pay', { 'x-front-of-house-key': 'wrong-key-0123456789' }))
+        .statusCode,
+    ).toBe(403);
+    const paid = await complete(session, body, '/api/pay', { 'x-front-of-house-key': FOH_KEY });
+    expect(paid.statusCode).toBe(200);
+    const order = (await call(session, 'GET', `/api/orders/${paid.json().data.order_id}`)).json().data;
+    expect(order).toMatchObject({
+      payment_type: 'Cash',
+      payments: [{ tender_type: 'cash', amount: { raw: 650 } }],
+    });
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+  });
+
+  it('refunds the charge and logs the failure when the order cannot be written after the card was charged', async () => {
+    const logged: string[] = [];
+    const sabotage = countingProvider();
+    const failing = await t.buildTestApp(
+      {},
+      {
+        logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+        wrapPaymentProvider: (inner) => {
+          const wrapped = sabotage.wrap(inner);
+          return {
+            ...wrapped,
+            async charge(request, context) {
+              const result = await wrapped.charge(request, context);
+              // Someone else takes the place between the charge and the order: the capacity constraint fails.
+              await context!
+                .db!.update(activitySessions)
+                .set({ capacity: sql`${activitySessions.bookedCount}` });
+              return result;
+            },
+          };
+        },
+      },
+    );
+    const customer = await createCustomer(t.db, { clientId: client.id });
+    const who = await login(failing, customer);
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const added = await failing.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: who.headers,
+      payload: { items: [{ id: s.session.id, type: 'activity' }] },
+    });
+    const cart = added.json().data;
+    const token = await cardToken(failing);
+    const response = await failing.inject({
+      method: 'POST',
+      url: '/api/checkout/complete',
+      headers: who.headers,
+      payload: { terms: true, cart_version: cart.version, payment_method: { type: 'token', token } },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(sabotage.calls).toMatchObject({ charge: 1, refund: 1 });
+    expect(logged.join('\n')).toContain(
+      'Checkout failed after the card was charged; the charge was refunded',
+    );
+    expect(await ordersOf(customer.id)).toHaveLength(0);
+    const [open] = await t.db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(open!.status).toBe('open');
+    await t.db.update(activitySessions).set({ capacity: 20 });
+  });
+});
