@@ -17,6 +17,7 @@ import { useTagManager } from './tag-manager';
 import { useAuthSync } from './use-auth-sync';
 
 const LoginModal = lazy(() => import('./login-modal'));
+const BasketPanel = lazy(() => import('./basket-panel'));
 
 /** Root layout of every site: skip link, header, account nav, breadcrumbs, main, footer. */
 export function SiteLayout() {
@@ -46,7 +47,18 @@ export function SiteLayout() {
       {config.site === 'account' && user && <AccountNav />}
       <main id="main-content" className="site-main" tabIndex={-1}>
         {showChrome && config.site === 'account' && <Breadcrumbs />}
-        <Outlet />
+        {config.site === 'account' && user ? (
+          <div className="with-basket-panel">
+            <div className="with-basket-panel__content">
+              <Outlet />
+            </div>
+            <Suspense fallback={null}>
+              <BasketPanel />
+            </Suspense>
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       {showChrome && <Footer />}
       {config.site === 'bookings' && isLoginModalOpen && !user && (

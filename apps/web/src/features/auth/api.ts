@@ -4,10 +4,11 @@ import { api, type Camel, isApiError } from '../../lib/api/client';
 import { LOGGED_IN_COOKIE } from '../../lib/api/errors';
 import { readCookie } from '../../lib/cookies';
 import { delay } from '../../lib/delay';
+import { queryKeys } from '../../lib/query-keys';
 
 export type User = Camel<WireUser>;
 
-export const userQueryKey = ['auth', 'user'] as const;
+export const userQueryKey = queryKeys.user;
 
 /** GET auth/user: a 401 simply means logged out (null), not a reason to reload. */
 export const userQueryOptions = queryOptions({

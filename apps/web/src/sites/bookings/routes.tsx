@@ -1,11 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from '../../shell/guards';
 import { lazyPage } from '../../shell/lazy-page';
 import { NotFoundContent, RouteErrorScreen } from '../../shell/screens';
 import { SiteLayout } from '../../shell/site-layout';
 
 /**
- * Bookings site. Private routes (checkout, later) use `<RequireAuth mode="modal" />`: this site has no
- * /login page, so a logged-out visitor gets the login modal in place.
+ * Bookings site. Private routes use `<RequireAuth mode="modal" />`: this site has no /login page, so a
+ * logged-out visitor gets the login modal in place.
  */
 export const bookingsRoutes: RouteObject[] = [
   {
@@ -15,7 +16,20 @@ export const bookingsRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/redirect-to-selected-venue" replace /> },
       { path: 'redirect-to-selected-venue', lazy: lazyPage(() => import('./pages/select-venue-page')) },
+      { path: 'venues', lazy: lazyPage(() => import('./pages/venues-page')) },
+      { path: 'venues/:slug', lazy: lazyPage(() => import('./pages/timetable-page')) },
+      { path: 'venues/:slug/sessions/:id', lazy: lazyPage(() => import('./pages/session-page')) },
       { path: 'basket', lazy: lazyPage(() => import('./pages/basket-page')) },
+      {
+        element: <RequireAuth mode="modal" />,
+        children: [
+          { path: 'basket/checkout', lazy: lazyPage(() => import('./pages/checkout-page')) },
+          {
+            path: 'booking-confirmed/:orderId',
+            lazy: lazyPage(() => import('./pages/booking-confirmed-page')),
+          },
+        ],
+      },
       { path: '*', element: <NotFoundContent /> },
     ],
   },

@@ -1,0 +1,131 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { serverMessageOr } from '../../lib/api/client';
+import { BOOKING_TEXTS } from '../../lib/texts';
+import { SiteLink } from '../../shell/site-link';
+import { Badge } from '../../ui/badge';
+import { Button, buttonClass } from '../../ui/button';
+import { ModalDialog } from '../../ui/modal';
+import { type Booking, useCancelBooking } from './api';
+import { localTime } from './group';
+
+const GENERIC_ERROR = 'Something has gone wrong, please try again.';
+
+function AfterwardsActions({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="button-row">
+      <SiteLink site="bookings" to="/redirect-to-selected-venue" className={buttonClass('primary')}>
+        Make another booking
+      </SiteLink>
+      <Button variant="secondary" onClick={onClose}>
+        Back to my bookings
+      </Button>
+    </div>
+  );
+}
+
+/** 'Cancel booking' is disabled when it is too late; a tooltip (hover, keyboard focus) says why. */
+function CannotCancelButton() {
+  const tipId = useId();
+  return (
+    <span className="tooltip-wrap">
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        aria-disabled="true"
+        aria-describedby={tipId}
+        onClick={(event) => event.preventDefault()}
+      >
+        Cancel booking
+      </button>
+      <span role="tooltip" id={tipId} className="tooltip">
+        {BOOKING_TEXTS.cannotCancel}
+      </span>
+    </span>
+  );
+}
+
+/** 'Your booking': details, 'View order', 'Cancel booking' and what happened after a cancellation. */
+export function BookingModal({
+  booking,
+  isUpcoming,
+  isActivitiesV2,
+  onClose,
+}: {
+  booking: Booking;
+  isUpcoming: boolean;
+  isActivitiesV2: boolean;
+  onClose: () => void;
+}) {
+  const cancel = useCancelBooking();
+  const isCancelled = cancel.isSuccess || booking.status === 'cancelled';
+  const rows: [string, string][] = [
+    ['Venue', booking.venueName || booking.venue.name],
+    ['Name', booking.name],
+    ['Date', booking.datePretty],
+    ['Location', booking.locationName],
+    ['Time', `${localTime(booking.startsAt.local)} - ${localTime(booking.endsAt.local)}`],
+    ['Price', booking.price.formatted],
+  ];
+  return (
+    <ModalDialog title="Your booking" isOpen onOpenChange={(open) => !open && onClose()}>
+      <div className="booking-modal stack">
+        {isCancelled && <Badge tone="danger">Cancelled</Badge>}
+        <dl className="details-list details-list--rows">
+          {rows.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {cancel.isSuccess ? (
+          <>
+            <div role="status">
+              <p className="booking-modal__outcome">{BOOKING_TEXTS.cancelled}</p>
+              <p>
+                {booking.awardsCredit.canBeAwarded ? BOOKING_TEXTS.creditAwarded : BOOKING_TEXTS.noCredit}
+              </p>
+            </div>
+            <AfterwardsActions onClose={onClose} />
+          </>
+        ) : cancel.isError ? (
+          <>
+            <p className="booking-modal__error" role="alert">
+              {serverMessageOr(cancel.error, GENERIC_ERROR)}
+            </p>
+            <Button variant="secondary" onClick={onClose}>
+              Back to my bookings
+            </Button>
+          </>
+        ) : (
+          <div className="button-row">
+            {booking.orderId !== null && (
+              <Link
+                to={`/payments/order-history/${booking.orderId}`}
+                state={{ fromPage: 'Bookings' }}
+                className={buttonClass('primary')}
+              >
+                View order
+              </Link>
+            )}
+            {isUpcoming &&
+              !isCancelled &&
+              (booking.canBeCancelled ? (
+                <Button
+                  variant="secondary"
+                  isPending={cancel.isPending}
+                  onClick={() => cancel.mutate({ booking, isActivitiesV2 })}
+                >
+                  {cancel.isPending ? BOOKING_TEXTS.cancelling : 'Cancel booking'}
+                </Button>
+              ) : (
+                <CannotCancelButton />
+              ))}
+          </div>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,351 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { serverMessageOr } from '../../lib/api/client';
+import type { Cart } from '../../lib/cart';
+import { formatMoney } from '../../lib/format';
+import {
+  creditAmount,
+  fromCartPayments,
+  type OfflinePayment,
+  offlinePaymentsReducer,
+} from '../../lib/offline-payments';
+import { TOAST_DURATION, toast } from '../../lib/toast';
+import { Button } from '../../ui/button';
+import { CartItemDetails, CartItemPrice } from '../../ui/cart-item-summary';
+import { CheckboxField } from '../../ui/text-field';
+import { Totals } from '../../ui/totals';
+import { savedCardsQueryOptions, termsQueryOptions, useSetCartPayments } from './api';
+import { CardFields, TestCards } from './card-fields';
+import {
+  type CardInput,
+  type CheckoutInput,
+  type CheckoutOutput,
+  type CheckoutRules,
+  checkoutSchema,
+  emptyCard,
+} from './card-schema';
+import { applicableCredit } from './credit';
+import { OfflineTenders } from './offline-tenders';
+import { type CheckoutSource, usePayment } from './use-payment';
+import './checkout.css';
+
+const ChallengeModal = lazy(() => import('./challenge-modal'));
+const TermsModal = lazy(() => import('./terms-modal'));
+
+const waiverKey = (cartItemId: number) => `w${cartItemId}`;
+
+function OrderSummary({ cart }: { cart: Cart }) {
+  return (
+    <ul className="order-lines">
+      {cart.items.map((item) => (
+        <li key={item.id} className="order-line">
+          <div className="order-line__main">
+            <h3 className="order-line__name">{item.name}</h3>
+            <CartItemDetails item={item} />
+            {item.price.benefitApplied && (
+              <p className="order-line__usage">
+                Membership benefit applied{item.price.benefitName ? `: ${item.price.benefitName}` : ''}
+              </p>
+            )}
+            {item.price.packageApplied && (
+              <p className="order-line__usage">
+                Package applied{item.price.packageName ? `: ${item.price.packageName}` : ''}
+              </p>
+            )}
+            {item.problem && <p className="order-line__problem">{item.problem}</p>}
+          </div>
+          <CartItemPrice item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const creditKindText = (
+  label: string,
+  credit: { totalAvailable: { raw: number }; maxApplicable: { raw: number } },
+): string =>
+  credit.maxApplicable.raw > 0
+    ? `${label}: ${formatMoney(credit.totalAvailable.raw)} available, up to ${formatMoney(credit.maxApplicable.raw)} for this order`
+    : `${label}: ${formatMoney(credit.totalAvailable.raw)} available, not usable for this order`;
+
+function CreditOption({
+  cart,
+  payments,
+  isPending,
+  onApply,
+}: {
+  cart: Cart;
+  payments: OfflinePayment[];
+  isPending: boolean;
+  onApply: (amount: number) => void;
+}) {
+  const available = applicableCredit(cart);
+  const applied = creditAmount(payments);
+  if (available <= 0 && applied <= 0) return null;
+  const { membership, general } = cart.credits;
+  return (
+    <section className="card checkout-section" aria-labelledby="credit-heading">
+      <h2 id="credit-heading">Booking credit</h2>
+      <CheckboxField
+        label="Use my booking credit"
+        checked={applied > 0}
+        disabled={isPending}
+        aria-describedby="credit-amount"
+        onChange={(event) => onApply(event.target.checked ? available : 0)}
+      />
+      <p id="credit-amount" className="muted">
+        {applied > 0
+          ? `${formatMoney(applied)} of your credit is applied to this order.`
+          : `You can use ${formatMoney(available)} of your credit for this order.`}
+      </p>
+      <ul className="credit-kinds muted">
+        {membership.totalAvailable.raw > 0 && <li>{creditKindText('Membership credit', membership)}</li>}
+        {general.totalAvailable.raw > 0 && <li>{creditKindText('General credit', general)}</li>}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * /basket/checkout: order summary, credit, attendee waivers, card payment (new or saved card), terms
+ * and the Pay button. Shows the basket it pays for; a changed basket is refused by the server (409).
+ */
+export function CheckoutView({
+  cart,
+  source,
+  isDemo,
+}: {
+  cart: Cart;
+  source: CheckoutSource;
+  isDemo: boolean;
+}) {
+  const totalToPay = cart.totals.totalToPay.raw;
+  const needsPayment = totalToPay > 0;
+  const terms = useQuery(termsQueryOptions(cart.id));
+  const termsItems = terms.data ?? [];
+  const hasTerms = termsItems.length > 0;
+  const savedCards = useQuery({ ...savedCardsQueryOptions, enabled: needsPayment });
+  const savedCard = savedCards.data?.find((card) => !card.expired) ?? null;
+  const [isTermsOpen, setTermsOpen] = useState(false);
+
+  // Offline payments: local reducer state, re-synced with the server's credit whenever the cart changes.
+  const [payments, dispatch] = useReducer(offlinePaymentsReducer, cart.payments, fromCartPayments);
+  const serverPayments = JSON.stringify(cart.payments);
+  useEffect(() => {
+    dispatch({ type: 'sync', serverPayments: fromCartPayments(JSON.parse(serverPayments)) });
+  }, [serverPayments]);
+  const setCartPayments = useSetCartPayments();
+  const applyPayment = (payment: OfflinePayment) => {
+    const next = offlinePaymentsReducer(payments, { type: 'add', payment });
+    dispatch({ type: 'add', payment });
+    setCartPayments.mutate(next, {
+      onError: (error) => {
+        toast.error(serverMessageOr(error, 'Something has gone wrong, please try again.'), {
+          duration: TOAST_DURATION.default,
+        });
+        dispatch({ type: 'sync', serverPayments: fromCartPayments(cart.payments) });
+      },
+    });
+  };
+
+  const waiverItems = useMemo(() => {
+    if (!cart.attendeeWaiversRequired) return [];
+    const flagged = cart.items.filter((item) => item.cartableResource.requiresWaiver);
+    return flagged.length > 0 ? flagged : cart.items.filter((item) => item.cartableType === 'activity');
+  }, [cart]);
+
+  const rules = useRef<CheckoutRules>({ isTermsRequired: false, waivers: {}, isNewCard: false });
+  const resolver: Resolver<CheckoutInput, unknown, CheckoutOutput> = (values, context, options) =>
+    zodResolver(checkoutSchema(rules.current))(values, context, options);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<CheckoutInput, unknown, CheckoutOutput>({
+    resolver,
+    defaultValues: {
+      termsAccepted: false,
+      waivers: {},
+      paymentChoice: 'new',
+      saveCard: false,
+      card: emptyCard,
+    },
+  });
+  const paymentChoice = watch('paymentChoice');
+  const isNewCard = needsPayment && (paymentChoice === 'new' || !savedCard);
+  rules.current = {
+    isTermsRequired: hasTerms,
+    waivers: Object.fromEntries(waiverItems.map((item) => [waiverKey(item.id), item.name])),
+    isNewCard,
+  };
+
+  // Offer the saved card first once it is known.
+  const savedCardId = savedCard?.id;
+  useEffect(() => {
+    if (savedCardId !== undefined) setValue('paymentChoice', 'saved');
+  }, [savedCardId, setValue]);
+
+  const payment = usePayment({
+    cart,
+    source,
+    onFieldErrors: (fieldErrors) => {
+      for (const [field, messages] of Object.entries(fieldErrors))
+        if (field in emptyCard && messages[0])
+          setError(`card.${field as keyof CardInput}`, { message: messages[0] });
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    payment.pay({
+      payments,
+      completedWaivers: waiverItems.map((item) => item.id),
+      terms: hasTerms ? values.termsAccepted : true,
+      method: !needsPayment
+        ? null
+        : isNewCard || !savedCard
+          ? { kind: 'new', card: values.card, saveCard: values.saveCard }
+          : { kind: 'saved', savedCardId: savedCard.id },
+    }),
+  );
+
+  const isBusy = payment.isProcessing;
+  const buttonText = isBusy
+    ? 'Processing...'
+    : needsPayment
+      ? `Pay ${formatMoney(totalToPay)}`
+      : 'Complete booking';
+
+  return (
+    <div className="checkout-layout">
+      <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+        <section className="card checkout-section" aria-labelledby="order-heading">
+          <h2 id="order-heading">Your order</h2>
+          <OrderSummary cart={cart} />
+        </section>
+
+        <CreditOption
+          cart={cart}
+          payments={payments}
+          isPending={setCartPayments.isPending || isBusy}
+          onApply={(amount) => applyPayment({ tenderType: 'credit', amount })}
+        />
+
+        {source === 'front-of-house' && <OfflineTenders payments={payments} onApply={applyPayment} />}
+
+        {waiverItems.length > 0 && (
+          <section className="card checkout-section" aria-labelledby="waivers-heading">
+            <h2 id="waivers-heading">Waivers</h2>
+            <p>These activities need a signed waiver for each attendee.</p>
+            {waiverItems.map((item) => (
+              <CheckboxField
+                key={item.id}
+                label={`I have read and accept the waiver for ${item.name}`}
+                required
+                error={errors.waivers?.[waiverKey(item.id)]?.message}
+                {...register(`waivers.${waiverKey(item.id)}`)}
+              />
+            ))}
+          </section>
+        )}
+
+        {needsPayment && (
+          <section className="card checkout-section" aria-labelledby="payment-heading">
+            <h2 id="payment-heading">Payment</h2>
+            {savedCard && (
+              <fieldset className="fieldset payment-choice">
+                <legend>How would you like to pay?</legend>
+                <div className="field field--checkbox">
+                  <input
+                    id="pay-saved"
+                    type="radio"
+                    value="saved"
+                    aria-describedby="saved-card-text"
+                    {...register('paymentChoice')}
+                  />
+                  <label htmlFor="pay-saved">Use saved card</label>
+                  <p id="saved-card-text" className="payment-choice__card">
+                    {savedCard.brand} ending in {savedCard.lastFourDigits}{' '}
+                    <span className="muted">(expires {savedCard.expiryDate})</span>
+                  </p>
+                </div>
+                <div className="field field--checkbox">
+                  <input id="pay-new" type="radio" value="new" {...register('paymentChoice')} />
+                  <label htmlFor="pay-new">Use a new card</label>
+                </div>
+              </fieldset>
+            )}
+            {isNewCard && (
+              <>
+                {isDemo && <TestCards />}
+                <CardFields register={register} errors={errors.card} />
+              </>
+            )}
+          </section>
+        )}
+
+        {hasTerms && (
+          <section className="card checkout-section" aria-labelledby="terms-heading">
+            <h2 id="terms-heading">Terms and Conditions</h2>
+            <CheckboxField
+              label="I agree to the Terms and Conditions"
+              error={errors.termsAccepted?.message}
+              {...register('termsAccepted')}
+            />
+            <Button variant="text" onClick={() => setTermsOpen(true)}>
+              Read the Terms and Conditions
+            </Button>
+          </section>
+        )}
+
+        {payment.error && (
+          <p className="checkout-error" role="alert">
+            {payment.error}
+          </p>
+        )}
+
+        <div className="checkout-submit">
+          <Button
+            type="submit"
+            className="checkout-submit__button"
+            disabled={isBusy || terms.isPending || setCartPayments.isPending}
+            aria-busy={isBusy || undefined}
+          >
+            {isBusy && <span className="btn__spinner" aria-hidden="true" />}
+            {buttonText}
+          </Button>
+        </div>
+      </form>
+
+      <aside className="card checkout-summary" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Summary</h2>
+        <p className="muted">
+          {cart.totals.itemCount} {cart.totals.itemCount === 1 ? 'item' : 'items'}
+        </p>
+        <Totals
+          rows={[
+            { label: 'Basket cost', value: formatMoney(cart.totals.basketCost.raw) },
+            { label: 'Credit applied', value: formatMoney(cart.totals.creditApplied.raw) },
+            { label: 'Total to pay', value: formatMoney(totalToPay), testId: 'checkout-total' },
+          ]}
+        />
+      </aside>
+
+      <Suspense fallback={null}>
+        {payment.phase.kind === 'challenge' && (
+          <ChallengeModal
+            message={payment.phase.message}
+            isAnswering={payment.phase.isAnswering}
+            onAnswer={payment.answer}
+          />
+        )}
+        {isTermsOpen && <TermsModal items={termsItems} onClose={() => setTermsOpen(false)} />}
+      </Suspense>
+    </div>
+  );
+}
