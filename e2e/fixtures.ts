@@ -112,4 +112,83 @@ export async function screenshot(page: Page, name: string, projectName: string) 
 }
 
 export const test = base;
+export type { Page };
 export { expect };
+
+export const HOME_VENUE = { slug: 'john-charles-centre-for-sport', name: 'John Charles Centre for Sport' };
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  furtherCheck: '4000 0027 6000 3184',
+};
+
+/** Venue-local date `days` from today (YYYY-MM-DD) and the day-strip button name ('Wed 25 Nov'). */
+export function dayFromToday(days: number) {
+  const when = new Date(Date.now() + days * 86_400_000);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options }).format(when);
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(when);
+  return {
+    iso,
+    button: `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}`,
+  };
+}
+
+type SessionSummary = { id: number; name: string; state: string; starts_at: { time: string } };
+
+/** The first session in a state on a day at a venue, from the timetable API. */
+export async function findSession(
+  page: Page,
+  baseURL: string,
+  {
+    slug = HOME_VENUE.slug,
+    date,
+    category,
+    state = 'bookable',
+  }: { slug?: string; date: string; category?: string; state?: string },
+): Promise<SessionSummary> {
+  const query = new URLSearchParams({ from: date, to: date, ...(category ? { category } : {}) });
+  const res = await page.context().request.get(`${baseURL}/api/venues/${slug}/sessions?${query}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = await res.json();
+  const session = (data.sessions as SessionSummary[]).find((s) => s.state === state);
+  if (!session) throw new Error(`No ${state} session on ${date} at ${slug} (${category ?? 'any category'})`);
+  return session;
+}
+
+/** Books a session for the logged-in customer through the API: basket, sandbox card token, checkout. */
+export async function bookViaApi(page: Page, baseURL: string, sessionId: number) {
+  const context = page.context();
+  const headers = await csrfHeader(context, context.request, baseURL);
+  const add = await context.request.post(`${baseURL}/api/cart/add`, {
+    data: { items: [{ id: sessionId, type: 'activity' }] },
+    headers,
+  });
+  expect(add.status(), await add.text()).toBe(200);
+  const cart = (await add.json()).data;
+  let paymentMethod: unknown;
+  if (cart.totals.total_to_pay.raw > 0) {
+    const token = await context.request.post(`${baseURL}/api/payments/sandbox/tokens`, {
+      headers,
+      data: {
+        cardholder_name: 'Test Customer',
+        card_number: CARDS.success,
+        expiry_date: '12/30',
+        security_code: '123',
+        billing_first_name: 'Test',
+        billing_last_name: 'Customer',
+        billing_address_line_one: '1 High Street',
+        billing_city: 'Leeds',
+        billing_postcode: 'LS11 5DJ',
+      },
+    });
+    expect(token.status(), await token.text()).toBe(200);
+    paymentMethod = { type: 'token', token: (await token.json()).data.token, save_card: false };
+  }
+  const complete = await context.request.post(`${baseURL}/api/checkout/complete`, {
+    headers,
+    data: { terms: true, cart_version: cart.version, payments: [], payment_method: paymentMethod },
+  });
+  expect(complete.status(), await complete.text()).toBe(200);
+  return (await complete.json()).data as { status: string; order_id: number };
+}

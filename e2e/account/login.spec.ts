@@ -50,7 +50,11 @@ test('a wrong password is refused with the server message and nothing is logged 
 
 test("a refused CSRF check (419) shows the spec's text", async ({ page }) => {
   await page.route('**/api/auth/customer/login', (route) =>
-    route.fulfill({ status: 419, contentType: 'application/json', body: '{"message":"CSRF token mismatch."}' }),
+    route.fulfill({
+      status: 419,
+      contentType: 'application/json',
+      body: '{"message":"CSRF token mismatch."}',
+    }),
   );
   await page.goto('/account/login');
   await page.getByLabel('Email or customer ID').fill(DEMO.email);

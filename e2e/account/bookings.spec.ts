@@ -1,0 +1,54 @@
+import {
+  bookViaApi,
+  dayFromToday,
+  expect,
+  expectAccessible,
+  findSession,
+  registerCustomer,
+  screenshot,
+  test,
+} from '../fixtures.ts';
+
+test('a customer cancels a booking before the cut-off and is told about the credit', async ({
+  page,
+  baseURL,
+}, info) => {
+  await registerCustomer(page, baseURL!);
+  const session = await findSession(page, baseURL!, { date: dayFromToday(3).iso, category: 'Cycling' });
+  await bookViaApi(page, baseURL!, session.id);
+
+  await page.goto('/account/bookings');
+  await expect(page).toHaveURL(/\/account\/bookings\/upcoming$/);
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: session.name });
+  await expect(card.getByText("Booked - you're in!")).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'bookings', info.project.name);
+
+  await card.getByRole('button', { name: 'View booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your booking' });
+  await expect(dialog.getByText(session.starts_at.time).first()).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog.getByText('Your booking has been cancelled')).toBeVisible();
+  await expect(
+    dialog.getByText('A credit for the value of this booking will be added to your account.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Cancelled', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back to my bookings' }).click();
+  await expect(page.getByText("You don't have any bookings right now.")).toBeVisible();
+
+  // The credit reaches the account, and the place is free again.
+  const user = await (await page.request.get('/api/auth/user')).json();
+  expect(user.data.credit.balance.raw).toBe(650);
+  const again = await findSession(page, baseURL!, { date: dayFromToday(3).iso, category: 'Cycling' });
+  expect(again.id).toBe(session.id);
+});
+
+test('previous bookings and unknown filters', async ({ page, baseURL }) => {
+  await registerCustomer(page, baseURL!);
+  await page.goto('/account/bookings/previous');
+  await expect(page.getByText('You have no previous bookings.')).toBeVisible();
+  await page.goto('/account/bookings/nonsense');
+  await expect(page.getByText('Booking filter not found')).toBeVisible();
+});
