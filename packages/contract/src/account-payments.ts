@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { envelope, money } from './common.ts';
+
+/** Unpaid fee (joining §3 Penalty/fee). GET /api/user/penalties lists the caller's unpaid fees, newest first. */
+export const penalty = z.object({
+  id: z.number().int(),
+  type: z.string().describe("e.g. 'late_cancellation', 'no_show'"),
+  description: z.string(),
+  fee_amount: money,
+  cart_type: z.literal('penalty'),
+  pricing_option_id: z.number().int().nullable(),
+  created_at: z.string(),
+  booking: z
+    .object({
+      venue: z.string(),
+      description: z.string().describe('What was booked, e.g. Spin'),
+      date: z.string().describe('e.g. Monday 16 November 2026'),
+      time: z.string().describe('24-hour HH:mm'),
+    })
+    .nullable(),
+  venue: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type Penalty = z.infer<typeof penalty>;
+export const penaltiesReply = envelope(z.array(penalty));
+
+/** GET /api/credits/user (joining §3 Credit balance). Expired credit does not count. */
+export const creditBalanceReply = envelope(
+  z.object({
+    general_credit: z.object({ total_available: money }),
+    membership_credit: z.object({ total_available: money }),
+    credit_balance: money,
+  }),
+);
+
+/** Credit transaction (joining §3): added rows have added_at, spent rows spent_at. */
+export const creditTransaction = z.object({
+  id: z.number().int(),
+  kind: z.enum(['general', 'membership']),
+  value: money.describe('Always positive; the list says whether it was added or spent'),
+  added_at: z.string().nullable(),
+  spent_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  related_item: z.string().nullable(),
+  spent_at_location: z.string().nullable(),
+  reason: z.string().nullable(),
+  description: z.string().nullable(),
+  order_id: z.number().int().nullable(),
+});
+export type CreditTransaction = z.infer<typeof creditTransaction>;
+/** GET /api/credits/user/credit-transactions?type=added|spent (newest first). */
+export const creditTransactionsQuery = z.object({ type: z.enum(['added', 'spent']).default('added') });
+export const creditTransactionsReply = envelope(
+  z.object({
+    transactions: z.array(creditTransaction),
+    total: money.describe("'Total added' or 'Total spent'"),
+  }),
+);
+
+/** PUT /api/my-account/saved-cards/:id/update (joining §7 Update card). */
+export const savedCardParams = z.object({ id: z.coerce.number().int().positive() });
+export const updateSavedCardBody = z.object({
+  first_name: z.string().trim().min(2, 'First name must be more than 1 character.').max(100),
+  last_name: z.string().trim().min(2, 'Last name must be more than 1 character.').max(100),
+  address_line_1: z.string().trim().min(2, 'Address line 1 must be more than 1 character.').max(200),
+  address_line_2: z.string().trim().max(200).nullable().optional(),
+  city: z.string().trim().min(2, 'Town or city must be more than 1 character.').max(100),
+  post_code: z.string().trim().min(1, 'Please enter a valid postcode').max(10),
+});
+/** DELETE /api/my-account/saved-cards/:id/remove answers { data: { message } }. */
+export const PAYMENTS_TEXTS = {
+  cardDeleted: 'Card deleted successfully',
+  billingSaved: 'Billing details saved successfully',
+  somethingWrong: 'Uh oh, something went wrong',
+  cardExpired: 'Your saved card has expired.',
+  cardExpiredHint: 'You can save details of a new card next time you checkout',
+  cardNotEditable: 'Card details cannot be edited',
+  deleteConfirm: 'Are you sure you want to delete your saved card?',
+  deleteConfirmButton: 'Yes, Delete saved card',
+  unpaidFees: 'You have unpaid fees on your account',
+  payFees: 'Pay selected fees',
+  penaltiesFailed: 'Failed to load your payments, please try again.',
+  orderFailed: 'Failed to load order, please try again.',
+  ordersFailed: 'Failed to load order history, please try again',
+  noOrders: 'No orders',
+  noCredits: 'No credits to display',
+  noSpentCredits: 'No spent credits to display',
+} as const;
+
+/** Order history row (joining §3 Order, list form: total is a plain string). */
+export const orderSummary = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  created_at: z.object({
+    raw: z.string(),
+    datetime_string: z.string().describe('DD/MM/YYYY HH:mm, venue-local'),
+  }),
+  total: z.string().describe("e.g. '£6.50'"),
+  payment_type: z.string(),
+  item_count: z.number().int(),
+});
+/** GET /api/orders?from=YYYY-MM-DD&to=YYYY-MM-DD — inclusive venue-local days; either bound may be left out. */
+export const ordersQuery = z.object({
+  from: z.iso.date('Date must be valid.').optional(),
+  to: z.iso.date('Date must be valid.').optional(),
+});
+export const ordersReply = envelope(z.array(orderSummary));
+/** GET /api/my-account/orders/:uuid/receipt → a PDF as base64 (joining §7 Receipt). */
+export const receiptParams = z.object({ uuid: z.uuid() });
+export const receiptReply = envelope(
+  z.object({ name: z.string(), contents: z.string().describe('base64 PDF') }),
+);
