@@ -1,9 +1,4 @@
-import {
-  PASSWORD_RULE_TEXT,
-  PASSWORD_UPDATED,
-  PASSWORDS_DO_NOT_MATCH,
-  password,
-} from '@fieldhouse/contract/auth';
+import { PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -13,8 +8,8 @@ import { isApiError } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { TextField } from '../../ui/text-field';
 import { passwordResetTokenQueryOptions, usePasswordReset } from './api';
+import { NewPasswordFields } from './new-password-fields';
 
 const schema = z
   .object({ password, passwordConfirmation: z.string().min(1, 'Please repeat your password.') })
@@ -75,20 +70,12 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField
+      <NewPasswordFields
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_TEXT}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Repeat password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.passwordConfirmation?.message}
-        {...register('passwordConfirmation')}
+        password={register('password')}
+        confirmation={register('passwordConfirmation')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.passwordConfirmation?.message}
       />
       <Button type="submit" isPending={reset.isPending}>
         Update password

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_TEXT, PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
+import { PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { CheckboxField, TextField } from '../../ui/text-field';
 import { useRegister } from './api';
+import { NewPasswordFields } from './new-password-fields';
 import { safeRedirect } from './redirect';
 
 const optionalText = z.string().trim().max(100);
@@ -129,20 +130,12 @@ export function RegisterScreen() {
             {...register('phone')}
           />
         </div>
-        <TextField
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_TEXT}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.passwordConfirmation?.message}
-          {...register('passwordConfirmation')}
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          passwordError={errors.password?.message}
+          confirmationError={errors.passwordConfirmation?.message}
         />
         <CheckboxField
           label="I agree to the Terms and Conditions"
