@@ -16,7 +16,9 @@ import {
   clients,
   creditTransactions,
   customerPackages,
+  customerPackageVenues,
   customers,
+  guestPasses,
   membershipBenefits,
   memberships,
   membershipTypes,
@@ -392,6 +394,53 @@ export async function createPackage(
   return row!;
 }
 
+/** A guest-pass package (default '5 Guest Pass Bundle', 3 of 5 left); `venueIds` limits where it is good. */
+export async function createGuestPassPackage(
+  db: Db,
+  input: Partial<typeof customerPackages.$inferInsert> & { customerId: number; venueIds?: number[] },
+) {
+  const { venueIds = [], ...overrides } = input;
+  const pkg = await createPackage(db, {
+    kind: 'guest_pass',
+    name: '5 Guest Pass Bundle',
+    area: 'Guest passes',
+    activityCategory: 'Guest pass',
+    sessionsIncluded: 5,
+    sessionsRemaining: 3,
+    price: 2500,
+    ...overrides,
+  });
+  if (venueIds.length) {
+    await db
+      .insert(customerPackageVenues)
+      .values(venueIds.map((venueId) => ({ customerPackageId: pkg.id, venueId })));
+  }
+  return pkg;
+}
+
+/** A sent guest pass (default: issued, valid for a week, from the given package). */
+export async function createGuestPass(
+  db: Db,
+  overrides: Partial<typeof guestPasses.$inferInsert> & {
+    customerId: number;
+    venueId: number;
+    customerPackageId: number;
+  },
+) {
+  const [row] = await db
+    .insert(guestPasses)
+    .values({
+      guestName: 'Jamie Patel',
+      guestEmail: 'jamie@test.example',
+      code: `GP-${unique().toUpperCase()}`,
+      validTo: new Date(Date.now() + 7 * 86_400_000),
+      sourceType: 'package',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
 export async function createWaitlistEntry(
   db: Db,
   input: { customerId: number; sessionId: number; createdAt?: Date },
@@ -503,7 +552,7 @@ export async function cardToken(app: FastifyInstance, cardNumber = '4242 4242 42
 
 /** Wraps the payment provider to count what reaches it. */
 export function countingProvider() {
-  const calls = { charge: 0, confirm: 0, refund: 0, succeeded: [] as string[] };
+  const calls = { charge: 0, confirm: 0, refund: 0, forget: [] as string[], succeeded: [] as string[] };
   const wrap = (inner: PaymentProvider): PaymentProvider => ({
     name: `counting ${inner.name}`,
     async charge(request: ChargeRequest, context) {
@@ -521,6 +570,10 @@ export function countingProvider() {
     async refund(chargeId, amount, key, context) {
       calls.refund++;
       return inner.refund(chargeId, amount, key, context);
+    },
+    async forgetCard(savedCardRef, context) {
+      calls.forget.push(savedCardRef);
+      return inner.forgetCard(savedCardRef, context);
     },
   });
   return { calls, wrap };

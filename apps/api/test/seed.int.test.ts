@@ -202,4 +202,89 @@ describe('seedDemo', () => {
       payments: [{ tender_type: 'card', amount: { raw: 600 }, card: 'Visa ending in 4242' }],
     });
   });
+
+  it('demonstrates the payments area and guest passes: two fees, credit history, cards, receipts, passes', async () => {
+    const app = await t.buildTestApp();
+    const session = await login(app, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: session.headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json().data;
+    };
+
+    const fees = await get('/api/user/penalties');
+    expect(
+      fees.map((f: { description: string; fee_amount: { formatted: string } }) => [
+        f.description,
+        f.fee_amount.formatted,
+      ]),
+    ).toEqual([
+      ['No-show fee', '£3.00'],
+      ['Late cancellation fee', '£5.00'],
+    ]);
+    expect(fees.every((f: { booking: unknown }) => f.booking !== null)).toBe(true);
+
+    expect(await get('/api/credits/user')).toMatchObject({
+      general_credit: { total_available: { raw: 950 } },
+      membership_credit: { total_available: { raw: 1000 } },
+      credit_balance: { raw: 1950, formatted: '£19.50' },
+    });
+    const added = await get('/api/credits/user/credit-transactions?type=added');
+    expect(added.transactions).toHaveLength(4);
+    expect(added.transactions.filter((x: { expired: boolean }) => x.expired)).toHaveLength(2);
+    const spent = await get('/api/credits/user/credit-transactions?type=spent');
+    expect(spent.transactions.map((x: { related_item: string }) => x.related_item)).toEqual([
+      'Yoga',
+      'Lane Swimming',
+    ]);
+    expect(spent.transactions.every((x: { spent_at_location: string | null }) => x.spent_at_location)).toBe(
+      true,
+    );
+
+    const [card] = await get('/api/my-account/saved-cards');
+    expect(card).toMatchObject({ address_line1: '12 Middleton Grove', city: 'Leeds', post_code: 'LS11 5DJ' });
+    const priya = await login(app, { username: 'FH100004', password: DEMO_PASSWORD });
+    const priyaCards = (
+      await app.inject({ method: 'GET', url: '/api/my-account/saved-cards', headers: priya.headers })
+    ).json().data;
+    expect(priyaCards).toEqual([
+      expect.objectContaining({
+        brand: 'Mastercard',
+        last_four_digits: '4444',
+        expired: true,
+        recently_expired: true,
+      }),
+    ]);
+
+    const orders = await get('/api/orders');
+    expect(orders.length).toBeGreaterThanOrEqual(8);
+    expect(
+      orders.every(
+        (o: { created_at: { raw: string } }) => new Date(o.created_at.raw).getTime() <= Date.now(),
+      ),
+    ).toBe(true);
+    const receipt = await get(`/api/my-account/orders/${orders[0].uuid}/receipt`);
+    expect(Buffer.from(receipt.contents, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    const user = await get('/api/auth/user');
+    const allowances = await get(`/api/v1/users/${user.id}/guestPasses/allowances`);
+    expect(
+      allowances.map((a: { name: string; type: string; uses_remaining: number; venues: unknown[] }) => [
+        a.name,
+        a.type,
+        a.uses_remaining,
+        a.venues.length,
+      ]),
+    ).toEqual([
+      ['Gym & Swim guest passes', 'benefit', 2, 14],
+      ['5 Guest Pass Bundle', 'package', 3, 3],
+    ]);
+    const page1 = await get(`/api/v1/users/${user.id}/guestPasses`);
+    expect(page1.pagination).toMatchObject({ total_pages: 2, total_records: 14 });
+    const page2 = await get(`/api/v1/users/${user.id}/guestPasses?page=2`);
+    const statuses = new Set(
+      [...page1.guest_passes, ...page2.guest_passes].map((p: { status: string }) => p.status),
+    );
+    expect([...statuses].sort()).toEqual(['expired', 'issued', 'redeemed']);
+  });
 });

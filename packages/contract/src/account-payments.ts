@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
 
 /** Unpaid fee (joining §3 Penalty/fee). GET /api/user/penalties lists the caller's unpaid fees, newest first. */
 export const penalty = z.object({
@@ -65,9 +66,17 @@ export const updateSavedCardBody = z.object({
   address_line_1: z.string().trim().min(2, 'Address line 1 must be more than 1 character.').max(200),
   address_line_2: z.string().trim().max(200).nullable().optional(),
   city: z.string().trim().min(2, 'Town or city must be more than 1 character.').max(100),
-  post_code: z.string().trim().min(1, 'Please enter a valid postcode').max(10),
+  post_code: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a valid postcode')
+    .max(10)
+    .regex(UK_POSTCODE, CARD_TEXTS.postcode)
+    .describe('A UK postcode (joining §5)'),
 });
-/** DELETE /api/my-account/saved-cards/:id/remove answers { data: { message } }. */
+/** PUT /api/my-account/saved-cards/:id/update answers the updated card. */
+export const updateSavedCardReply = envelope(savedCard);
+/** DELETE /api/my-account/saved-cards/:id/remove answers { data: { message } } (common messageReply). */
 export const PAYMENTS_TEXTS = {
   cardDeleted: 'Card deleted successfully',
   billingSaved: 'Billing details saved successfully',

@@ -73,4 +73,8 @@ export const GUEST_PASS_TEXTS = {
   sent: 'Guest pass sent successfully',
   selectVenue: 'Please select a venue',
   noAllowance: 'You have no guest passes left to send.',
+  /** 422 under venue_id: none of the caller's allowances (with uses left) covers the venue. */
+  venueNotCovered: 'Your guest passes cannot be used at this venue.',
 } as const;
+/** A guest pass is valid to the end of the 7th day after the day it is sent (venue-local). */
+export const GUEST_PASS_VALID_DAYS = 7;

@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -45,6 +46,10 @@ export const clients = pgTable('clients', {
   theme: jsonb('theme').$type<Record<string, string>>().notNull(),
   footerHtml: text('footer_html').notNull().default(''),
   timeZone: text('time_zone').notNull().default('Europe/London'),
+  /** Postal address printed on receipts (lines separated by newlines). */
+  address: text('address'),
+  /** Contact telephone printed on receipts. */
+  phone: text('phone'),
   createdAt: createdAt(),
 });
 
@@ -591,7 +596,18 @@ export const sandboxPaymentIntents = pgTable(
   (t) => [check('sandbox_intents_amount_pos', sql`${t.amount} > 0`)],
 );
 
-/** What a membership type includes: a discount on activities of one category, a number of times per period. */
+/**
+ * Guest-pass allowances (membership benefits and packages of kind 'guest_pass') are identified on the wire by a
+ * `pricing_option_id`; benefits and packages draw it from this one sequence, so the id never names two allowances.
+ */
+export const pricingOptionIdSeq = pgSequence('pricing_option_id_seq', { startWith: 1000 });
+const pricingOptionId = () =>
+  integer('pricing_option_id').notNull().default(sql`nextval('pricing_option_id_seq')`);
+
+/**
+ * What a membership type includes, a number of times per period: kind 'activity' is a discount on activities of
+ * one category; kind 'guest_pass' lets the member send guest passes (at the venues the membership covers).
+ */
 export const membershipBenefits = pgTable(
   'membership_benefits',
   {
@@ -599,6 +615,10 @@ export const membershipBenefits = pgTable(
     membershipTypeId: integer('membership_type_id')
       .notNull()
       .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['activity', 'guest_pass'] })
+      .notNull()
+      .default('activity'),
+    pricingOptionId: pricingOptionId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Applies to activities whose category equals this (case-insensitive). */
@@ -610,6 +630,7 @@ export const membershipBenefits = pgTable(
   },
   (t) => [
     index('membership_benefits_type_idx').on(t.membershipTypeId),
+    uniqueIndex('membership_benefits_pricing_option_idx').on(t.pricingOptionId),
     check(
       'membership_benefits_values',
       sql`${t.discountPercent} between 1 and 100 and ${t.usesPerPeriod} > 0`,
@@ -628,6 +649,8 @@ export const benefitUsages = pgTable(
       .notNull()
       .references(() => membershipBenefits.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id),
+    /** A guest pass sent with a guest-pass benefit. */
+    guestPassId: integer('guest_pass_id').references((): AnyPgColumn => guestPasses.id),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the booking is cancelled: the use counts again. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
@@ -635,7 +658,10 @@ export const benefitUsages = pgTable(
   (t) => [index('benefit_usages_membership_idx').on(t.membershipId, t.benefitId, t.usedAt)],
 );
 
-/** A bundle of sessions the customer bought (e.g. '10 Yoga Class Pass'). */
+/**
+ * A bundle the customer bought: kind 'sessions' (e.g. '10 Yoga Class Pass', used on activities of one category)
+ * or kind 'guest_pass' (e.g. '5 Guest Pass Bundle', used to send guest passes at its venues).
+ */
 export const customerPackages = pgTable(
   'customer_packages',
   {
@@ -643,6 +669,10 @@ export const customerPackages = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sessions', 'guest_pass'] })
+      .notNull()
+      .default('sessions'),
+    pricingOptionId: pricingOptionId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     area: text('area').notNull(),
@@ -656,6 +686,7 @@ export const customerPackages = pgTable(
   },
   (t) => [
     index('customer_packages_customer_idx').on(t.customerId),
+    uniqueIndex('customer_packages_pricing_option_idx').on(t.pricingOptionId),
     check(
       'customer_packages_sessions',
       sql`${t.sessionsRemaining} >= 0 and ${t.sessionsRemaining} <= ${t.sessionsIncluded}`,
@@ -671,6 +702,8 @@ export const packageUsages = pgTable(
       .notNull()
       .references(() => customerPackages.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id),
+    /** A guest pass sent with a guest-pass package. */
+    guestPassId: integer('guest_pass_id').references((): AnyPgColumn => guestPasses.id),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
@@ -691,4 +724,59 @@ export const terms = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('terms_client_idx').on(t.clientId, t.kind)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Guest passes
+
+/** Where a guest-pass package may be used; a package without rows here is good at every venue of the client. */
+export const customerPackageVenues = pgTable(
+  'customer_package_venues',
+  {
+    customerPackageId: integer('customer_package_id')
+      .notNull()
+      .references(() => customerPackages.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('customer_package_venues_pk').on(t.customerPackageId, t.venueId)],
+);
+
+/**
+ * A guest pass a customer sent to a friend. `status` is stored as issued or redeemed; 'expired' is worked out
+ * when read (valid_to has passed unredeemed). The allowance it used is a membership benefit or a package.
+ */
+export const guestPasses = pgTable(
+  'guest_passes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    /** Shown to the venue by the guest. */
+    code: text('code').notNull().unique(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['issued', 'redeemed'] })
+      .notNull()
+      .default('issued'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    sourceType: text('source_type', { enum: ['benefit', 'package'] }).notNull(),
+    membershipId: integer('membership_id').references(() => memberships.id),
+    benefitId: integer('benefit_id').references(() => membershipBenefits.id),
+    customerPackageId: integer('customer_package_id').references(() => customerPackages.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('guest_passes_customer_idx').on(t.customerId, t.createdAt),
+    check(
+      'guest_passes_source',
+      sql`(${t.sourceType} = 'benefit' and ${t.membershipId} is not null and ${t.benefitId} is not null) or (${t.sourceType} = 'package' and ${t.customerPackageId} is not null)`,
+    ),
+  ],
 );

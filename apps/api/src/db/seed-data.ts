@@ -435,7 +435,18 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
 ];
 
 /** Benefits of the Gym & Swim membership (the demo customer's): shown as benefitApplied in the basket. */
-export const DEMO_BENEFITS = [
+export type BenefitSeed = {
+  membershipTypeSlug: string;
+  kind?: 'activity' | 'guest_pass';
+  name: string;
+  description: string;
+  activityCategory: string;
+  discountPercent: number;
+  usesPerPeriod: number;
+  period: 'month' | 'week';
+};
+
+export const DEMO_BENEFITS: BenefitSeed[] = [
   {
     membershipTypeSlug: 'gym-and-swim',
     name: 'Free swim',
@@ -453,6 +464,16 @@ export const DEMO_BENEFITS = [
     discountPercent: 50,
     usesPerPeriod: 4,
     period: 'week' as const,
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    kind: 'guest_pass',
+    name: 'Gym & Swim guest passes',
+    description: 'Bring a friend: two guest passes a month, at any Fieldhouse venue.',
+    activityCategory: 'Guest pass',
+    discountPercent: 100,
+    usesPerPeriod: 2,
+    period: 'month',
   },
 ];
 
@@ -495,3 +516,43 @@ export const DEMO_EXTRA_CUSTOMERS = [
 /** At the demo customer's home venue: full in two days (waitlist demo), and one place left in three days. */
 export const DEMO_FULL_SESSION = { name: 'Badminton Court', time: '19:00', dayOffset: 2 };
 export const DEMO_NEARLY_FULL_SESSION = { name: 'Badminton Court', time: '20:00', dayOffset: 3 };
+
+/** Printed on receipts. */
+export const DEMO_CLIENT_CONTACT = {
+  address: '1 Wellington Place\nLeeds\nLS1 4AP',
+  phone: '0113 496 0000',
+};
+
+/** The demo customer's guest-pass package: 3 of 5 left, at three venues (2 were sent recently). */
+export const DEMO_GUEST_PASS_PACKAGE = {
+  kind: 'guest_pass' as const,
+  name: '5 Guest Pass Bundle',
+  description: 'Five guest passes for friends and family at John Charles, Ponds Forge and Harvey Hadden.',
+  area: 'Guest passes',
+  activityCategory: 'Guest pass',
+  sessionsIncluded: 5,
+  sessionsRemaining: 3,
+  price: 2500,
+  venueSlugs: ['john-charles-centre-for-sport', 'ponds-forge', 'harvey-hadden-sports-village'],
+};
+
+/** Friends the demo customer has sent guest passes to (newest first). */
+export const DEMO_GUESTS = [
+  'Jamie Patel',
+  'Sophie Turner',
+  'Marcus Reid',
+  'Hannah Lewis',
+  'Oliver Grant',
+  'Zara Ahmed',
+  'Ethan Brooks',
+  'Grace Kelly',
+  'Liam Foster',
+  'Mia Robinson',
+  'Noah Walsh',
+  'Ella Murphy',
+  'Ryan Cooper',
+  'Isla Bennett',
+];
+
+/** The demo customer's second unpaid fee (the first is the £5.00 'Late cancellation fee'). */
+export const DEMO_NO_SHOW_FEE = { type: 'no_show', description: 'No-show fee', amount: 300 };

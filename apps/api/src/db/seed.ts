@@ -1,21 +1,32 @@
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
-import { addVenueDays, venueLocalDate, venueLocalInstant } from '../lib/venue-time.ts';
+import { createGuestPassCode } from '../lib/tokens.ts';
+import {
+  addVenueDays,
+  endOfVenueDay,
+  periodStart,
+  venueLocalDate,
+  venueLocalInstant,
+} from '../lib/venue-time.ts';
 import type { Db, Tx } from './client.ts';
 import {
   activities,
   activitySessions,
+  benefitUsages,
   bookings,
   clients,
   creditTransactions,
   customerPackages,
+  customerPackageVenues,
   customers,
+  guestPasses,
   membershipBenefits,
   memberships,
   membershipTypes,
   membershipTypeVenues,
   orderItems,
   orders,
+  packageUsages,
   paymentOptions,
   payments,
   penalties,
@@ -29,11 +40,15 @@ import {
   DEMO_ACTIVITIES,
   DEMO_BENEFITS,
   DEMO_CHECKOUT_TERMS,
+  DEMO_CLIENT_CONTACT,
   DEMO_EXTRA_CUSTOMERS,
   DEMO_FOOTER_HTML,
   DEMO_FULL_SESSION,
+  DEMO_GUEST_PASS_PACKAGE,
+  DEMO_GUESTS,
   DEMO_MEMBERSHIP_TYPES,
   DEMO_NEARLY_FULL_SESSION,
+  DEMO_NO_SHOW_FEE,
   DEMO_PACKAGE,
   DEMO_THEME,
   DEMO_VENUES,
@@ -96,6 +111,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       supportEmail: 'hello@fieldhouse.test',
       theme: DEMO_THEME,
       footerHtml: DEMO_FOOTER_HTML,
+      ...DEMO_CLIENT_CONTACT,
     })
     .returning();
   const clientId = client!.id;
@@ -321,14 +337,17 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     .filter((p) => p.sessionDay < 0 || p.session.startsAt >= tomorrow);
   const activityById = new Map(activityRows.map((a) => [a.id, a]));
 
+  // Booked three days ahead, or a few hours ago for sessions in the next few days (never in the future).
+  const orderedAt = (session: { startsAt: Date }, i: number) =>
+    new Date(Math.min(session.startsAt.getTime() - 3 * DAY_MS, now.getTime() - (i + 1) * 3_600_000));
   const orderRows = await tx
     .insert(orders)
     .values(
-      chosen.map((c) => ({
+      chosen.map((c, i) => ({
         customerId: demo!.id,
         total: c.session.price,
         paymentType: 'Card',
-        createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+        createdAt: orderedAt(c.session, i),
       })),
     )
     .returning({ id: orders.id });
@@ -342,7 +361,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
         status: c.status,
         attended: c.status === 'attended' ? true : c.status === 'no_show' ? false : null,
         price: c.session.price,
-        createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+        createdAt: orderedAt(c.session, i),
         cancelledAt: c.status === 'cancelled' ? new Date(c.session.startsAt.getTime() - 30 * 60_000) : null,
       })),
     )
@@ -364,7 +383,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       amount: c.session.price,
       providerChargeId: `ch_demo_${orderRows[i]!.id}`,
       cardDescription: 'Visa ending in 4242',
-      createdAt: new Date(c.session.startsAt.getTime() - 3 * DAY_MS),
+      createdAt: orderedAt(c.session, i),
     })),
   );
 
@@ -435,27 +454,75 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     })
     .where(inArray(activitySessions.id, sessionIds));
 
-  // An unpaid late-cancellation fee for the cancelled booking.
+  // Two unpaid fees: a late cancellation (£5.00) for the cancelled booking and a no-show (£3.00).
   const cancelled = bookingRows.find((b) => b.status === 'cancelled');
-  await tx.insert(penalties).values({
-    customerId: demo!.id,
-    venueId: home.id,
-    bookingId: cancelled?.id ?? null,
-    type: 'late_cancellation',
-    description: 'Late cancellation fee',
-    amount: 500,
-    status: 'unpaid',
-    createdAt: new Date(now.getTime() - 6 * DAY_MS),
-  });
+  const noShowIndex = bookingRows.findIndex((b) => b.status === 'no_show');
+  await tx.insert(penalties).values([
+    {
+      customerId: demo!.id,
+      venueId: home.id,
+      bookingId: cancelled?.id ?? null,
+      type: 'late_cancellation',
+      description: 'Late cancellation fee',
+      amount: 500,
+      status: 'unpaid',
+      createdAt: new Date(now.getTime() - 6 * DAY_MS),
+    },
+    {
+      customerId: demo!.id,
+      venueId: home.id,
+      bookingId: noShowIndex >= 0 ? bookingRows[noShowIndex]!.id : null,
+      ...DEMO_NO_SHOW_FEE,
+      status: 'unpaid',
+      createdAt:
+        noShowIndex >= 0
+          ? new Date(chosen[noShowIndex]!.session.startsAt.getTime() + DAY_MS)
+          : new Date(now.getTime() - 4 * DAY_MS),
+    },
+  ]);
 
-  // Credit: £12.50 general added, £3.00 spent, £10.00 membership credit → £19.50 balance.
+  // Credit: £12.50 general added, £3.00 spent, £10.00 membership credit → £19.50 balance. Older history: £4.00
+  // added (£1.50 of it spent, the rest expired unused) and a £2.50 goodwill credit that expired unused.
+  const ponds = venueBySlug.get('ponds-forge')!;
   await tx.insert(creditTransactions).values([
+    {
+      customerId: demo!.id,
+      kind: 'general',
+      amount: 400,
+      reason: 'Booking cancelled',
+      description: 'Credit for a cancelled Aqua Fit booking',
+      relatedItem: 'Aqua Fit',
+      location: home.name,
+      expiresAt: new Date(now.getTime() - 35 * DAY_MS),
+      createdAt: new Date(now.getTime() - 400 * DAY_MS),
+    },
+    {
+      customerId: demo!.id,
+      kind: 'general',
+      amount: -150,
+      reason: 'Used at checkout',
+      description: 'Part payment for Lane Swimming',
+      relatedItem: 'Lane Swimming',
+      location: ponds.name,
+      createdAt: new Date(now.getTime() - 380 * DAY_MS),
+    },
+    {
+      customerId: demo!.id,
+      kind: 'general',
+      amount: 250,
+      reason: 'Goodwill gesture',
+      description: 'Sorry the pool was closed for maintenance',
+      location: home.name,
+      expiresAt: new Date(now.getTime() - 20 * DAY_MS),
+      createdAt: new Date(now.getTime() - 200 * DAY_MS),
+    },
     {
       customerId: demo!.id,
       kind: 'general',
       amount: 1250,
       reason: 'Booking cancelled',
       description: 'Credit for a cancelled Spin class',
+      relatedItem: 'Spin',
       location: home.name,
       expiresAt: new Date(now.getTime() + 180 * DAY_MS),
       createdAt: new Date(now.getTime() - 5 * DAY_MS),
@@ -466,6 +533,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       amount: -300,
       reason: 'Used at checkout',
       description: 'Part payment for Yoga',
+      relatedItem: 'Yoga',
       location: home.name,
       createdAt: new Date(now.getTime() - 2 * DAY_MS),
     },
@@ -483,17 +551,21 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   ]);
 
   // Membership benefits (Gym & Swim), a class pass, checkout terms and a saved Visa for the demo customer.
-  await tx.insert(membershipBenefits).values(
-    DEMO_BENEFITS.map((b) => ({
-      membershipTypeId: typeRows.find((t) => t.slug === b.membershipTypeSlug)!.id,
-      name: b.name,
-      description: b.description,
-      activityCategory: b.activityCategory,
-      discountPercent: b.discountPercent,
-      usesPerPeriod: b.usesPerPeriod,
-      period: b.period,
-    })),
-  );
+  const benefitRows = await tx
+    .insert(membershipBenefits)
+    .values(
+      DEMO_BENEFITS.map((b) => ({
+        membershipTypeId: typeRows.find((t) => t.slug === b.membershipTypeSlug)!.id,
+        kind: b.kind ?? 'activity',
+        name: b.name,
+        description: b.description,
+        activityCategory: b.activityCategory,
+        discountPercent: b.discountPercent,
+        usesPerPeriod: b.usesPerPeriod,
+        period: b.period,
+      })),
+    )
+    .returning();
   await tx.insert(customerPackages).values({
     customerId: demo!.id,
     ...DEMO_PACKAGE,
@@ -536,5 +608,88 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     billingCity: billing.city,
     billingPostcode: billing.postcode,
     createdAt: new Date(now.getTime() - 100 * DAY_MS),
+  });
+
+  // Guest passes: 2 a month with Gym & Swim (none used this month) and the '5 Guest Pass Bundle' (3 left at three
+  // venues). Fourteen passes sent: 2 this week from the bundle (issued), 12 in earlier months with the benefit
+  // (redeemed or expired), so the list has two pages.
+  const guestBenefit = benefitRows.find((b) => b.kind === 'guest_pass')!;
+  const { venueSlugs, ...guestPackage } = DEMO_GUEST_PASS_PACKAGE;
+  const [bundle] = await tx
+    .insert(customerPackages)
+    .values({
+      customerId: demo!.id,
+      ...guestPackage,
+      expiresAt: new Date(now.getTime() + 120 * DAY_MS),
+      createdAt: new Date(now.getTime() - 20 * DAY_MS),
+    })
+    .returning();
+  await tx
+    .insert(customerPackageVenues)
+    .values(
+      venueSlugs.map((slug) => ({ customerPackageId: bundle!.id, venueId: venueBySlug.get(slug)!.id })),
+    );
+  const monthStart = periodStart(now, 'month');
+  const passValues: (typeof guestPasses.$inferInsert)[] = DEMO_GUESTS.map((guestName, i) => {
+    const fromBundle = i < 2;
+    const createdAt = fromBundle
+      ? new Date(now.getTime() - (1 + 2 * i) * DAY_MS - 3 * 3_600_000)
+      : new Date(monthStart.getTime() - (2 + (i - 2) * 15) * DAY_MS - 5 * 3_600_000);
+    const venue = fromBundle
+      ? venueBySlug.get(venueSlugs[i]!)!
+      : i % 4 === 0
+        ? venueBySlug.get('ponds-forge')!
+        : home;
+    const redeemed = !fromBundle && i % 3 !== 1;
+    return {
+      customerId: demo!.id,
+      venueId: venue.id,
+      guestName,
+      guestEmail: `${guestName.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+      code: createGuestPassCode(),
+      validTo: endOfVenueDay(addVenueDays(venueLocalDate(createdAt), 7)),
+      status: redeemed ? ('redeemed' as const) : ('issued' as const),
+      redeemedAt: redeemed ? new Date(createdAt.getTime() + 2 * DAY_MS + 4 * 3_600_000) : null,
+      sourceType: fromBundle ? ('package' as const) : ('benefit' as const),
+      membershipId: fromBundle ? null : membership!.id,
+      benefitId: fromBundle ? null : guestBenefit.id,
+      customerPackageId: fromBundle ? bundle!.id : null,
+      createdAt,
+    };
+  });
+  const passRows = await tx.insert(guestPasses).values(passValues).returning();
+  const benefitPasses = passRows.filter((p) => p.sourceType === 'benefit');
+  const bundlePasses = passRows.filter((p) => p.sourceType === 'package');
+  await tx.insert(benefitUsages).values(
+    benefitPasses.map((p) => ({
+      membershipId: membership!.id,
+      benefitId: guestBenefit.id,
+      guestPassId: p.id,
+      usedAt: p.createdAt,
+    })),
+  );
+  await tx
+    .insert(packageUsages)
+    .values(
+      bundlePasses.map((p) => ({ customerPackageId: bundle!.id, guestPassId: p.id, usedAt: p.createdAt })),
+    );
+
+  // Priya Shah (FH100004) has a Mastercard that expired last month: the payments area's expired state.
+  const lastMonth = addVenueDays({ ...venueLocalDate(now), day: 1 }, -1);
+  await tx.insert(savedCards).values({
+    customerId: extras[0]!.id,
+    providerRef: 'pm_demo_mastercard_expired',
+    brand: 'Mastercard',
+    lastFour: '4444',
+    expiryMonth: lastMonth.month,
+    expiryYear: lastMonth.year,
+    cardholderName: 'Priya Shah',
+    billingFirstName: 'Priya',
+    billingLastName: 'Shah',
+    billingAddressLine1: '27 Cardigan Road',
+    billingAddressLine2: 'Headingley',
+    billingCity: 'Leeds',
+    billingPostcode: 'LS6 3AG',
+    createdAt: new Date(now.getTime() - 400 * DAY_MS),
   });
 }

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   addVenueDays,
   daysBetween,
+  endOfVenueDay,
   formatDuration,
   formatVenueDate,
   parseVenueDate,
+  periodEnd,
   periodStart,
   sessionLabel,
   venueDate,
+  venueDateAtTime,
   venueDatePretty,
+  venueDateTime,
+  venueDayBounds,
   venueLocalDate,
   venueLocalInstant,
   venueLocalIso,
@@ -106,5 +111,69 @@ describe('timetable helpers', () => {
   it('counts calendar days between dates', () => {
     expect(daysBetween(parseVenueDate('2026-10-20'), parseVenueDate('2026-11-02'))).toBe(13);
     expect(formatVenueDate(parseVenueDate('2026-03-09'))).toBe('2026-03-09');
+  });
+});
+
+describe('venueDayBounds (inclusive venue-local day filters)', () => {
+  it('runs from 00:00 on `from` to 00:00 after `to` (exclusive), in BST and GMT', () => {
+    expect(venueDayBounds({ from: '2026-07-01', to: '2026-07-01' })).toEqual({
+      start: new Date('2026-06-30T23:00:00.000Z'),
+      end: new Date('2026-07-01T23:00:00.000Z'),
+    });
+    expect(venueDayBounds({ from: '2026-12-01', to: '2026-12-02' })).toEqual({
+      start: new Date('2026-12-01T00:00:00.000Z'),
+      end: new Date('2026-12-03T00:00:00.000Z'),
+    });
+  });
+
+  it('leaves out a missing bound', () => {
+    expect(venueDayBounds({ from: '2026-12-01' })).toEqual({
+      start: new Date('2026-12-01T00:00:00.000Z'),
+      end: undefined,
+    });
+    expect(venueDayBounds({ to: '2026-12-01' })).toEqual({
+      start: undefined,
+      end: new Date('2026-12-02T00:00:00.000Z'),
+    });
+    expect(venueDayBounds({})).toEqual({ start: undefined, end: undefined });
+  });
+
+  it('gives the October clock-change day 25 hours and the March one 23', () => {
+    const october = venueDayBounds({ from: '2026-10-25', to: '2026-10-25' });
+    expect(october.end!.getTime() - october.start!.getTime()).toBe(25 * 3_600_000);
+    const march = venueDayBounds({ from: '2026-03-29', to: '2026-03-29' });
+    expect(march.end!.getTime() - march.start!.getTime()).toBe(23 * 3_600_000);
+  });
+
+  it('formats order and guest-pass dates venue-local', () => {
+    const at = new Date('2026-10-25T00:30:00.000Z'); // 01:30 BST, before the clocks go back
+    expect(venueDateTime(at)).toBe('25/10/2026 01:30');
+    expect(venueDateAtTime(new Date('2026-11-16T18:05:00.000Z'))).toBe('16 Nov 2026 at 18:05');
+  });
+});
+
+describe('periodEnd and endOfVenueDay', () => {
+  it('ends a month at 00:00 local on the 1st of the next (across the October clock change and New Year)', () => {
+    expect(periodEnd(new Date('2026-10-20T12:00:00Z'), 'month').toISOString()).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
+    expect(periodEnd(new Date('2026-12-31T23:30:00Z'), 'month').toISOString()).toBe(
+      '2027-01-01T00:00:00.000Z',
+    );
+    expect(periodEnd(new Date('2026-03-10T12:00:00Z'), 'month').toISOString()).toBe(
+      '2026-03-31T23:00:00.000Z',
+    );
+  });
+
+  it('ends a week at 00:00 local on the next Monday', () => {
+    // Wednesday 28 October 2026 → Monday 2 November (GMT)
+    expect(periodEnd(new Date('2026-10-28T12:00:00Z'), 'week').toISOString()).toBe(
+      '2026-11-02T00:00:00.000Z',
+    );
+  });
+
+  it('gives the last millisecond of a local day', () => {
+    expect(endOfVenueDay({ year: 2026, month: 7, day: 1 }).toISOString()).toBe('2026-07-01T22:59:59.999Z');
+    expect(endOfVenueDay({ year: 2026, month: 12, day: 1 }).toISOString()).toBe('2026-12-01T23:59:59.999Z');
   });
 });

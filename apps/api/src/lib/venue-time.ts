@@ -136,3 +136,49 @@ export function venueLocalParts(instant: Date, timeZone = DEFAULT_TIME_ZONE) {
   const time = `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
   return { date, time, local: `${date}T${time}:${two(local.getUTCSeconds())}` };
 }
+
+/**
+ * The instants bounding whole venue-local days, for 'from'/'to' date filters: `start` is 00:00 on `from`, `end`
+ * (exclusive) is 00:00 on the day after `to`, so `to` is included to its last moment (whatever the clock change
+ * makes that day's length). Either bound may be left out.
+ */
+export function venueDayBounds(
+  range: { from?: string; to?: string },
+  timeZone = DEFAULT_TIME_ZONE,
+): { start?: Date; end?: Date } {
+  const midnight = { hour: 0, minute: 0 };
+  return {
+    start: range.from ? venueLocalInstant(parseVenueDate(range.from), midnight, timeZone) : undefined,
+    end: range.to
+      ? venueLocalInstant(addVenueDays(parseVenueDate(range.to), 1), midnight, timeZone)
+      : undefined,
+  };
+}
+
+/** 'DD/MM/YYYY HH:mm' in the venue's zone (order history). */
+export const venueDateTime = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, 'dd/MM/yyyy HH:mm', timeZone);
+
+/** 'D MMM YYYY at HH:mm' in the venue's zone (guest passes, receipts). */
+export const venueDateAtTime = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, "d MMM yyyy 'at' HH:mm", timeZone);
+
+/** When the current benefit period ends (exclusive): the 1st of next month, or next Monday, at 00:00 local. */
+export function periodEnd(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
+  const start = venueLocalDate(periodStart(now, period, timeZone), timeZone);
+  const next =
+    period === 'week'
+      ? addVenueDays(start, 7)
+      : start.month === 12
+        ? { year: start.year + 1, month: 1, day: 1 }
+        : { year: start.year, month: start.month + 1, day: 1 };
+  return venueLocalInstant(next, { hour: 0, minute: 0 }, timeZone);
+}
+
+/** The last moment (23:59:59.999 local) of a venue-local day. */
+export function endOfVenueDay(
+  date: { year: number; month: number; day: number },
+  timeZone = DEFAULT_TIME_ZONE,
+) {
+  return new Date(venueLocalInstant(addVenueDays(date, 1), { hour: 0, minute: 0 }, timeZone).getTime() - 1);
+}

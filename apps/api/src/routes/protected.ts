@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import penaltyRoutes from './account/penalties.ts';
+import receiptRoutes from './account/receipts.ts';
 import savedCardRoutes from './account/saved-cards.ts';
 import userRoutes from './auth/user.ts';
 import bookingRoutes from './bookings/index.ts';
 import cartRoutes from './cart/index.ts';
 import checkoutRoutes from './checkout/index.ts';
+import creditRoutes from './credits/index.ts';
+import guestPassRoutes from './guest-passes/index.ts';
 import orderRoutes from './orders/index.ts';
 import waitlistRoutes from './waitlist/index.ts';
 
@@ -17,5 +21,9 @@ const protectedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(orderRoutes);
   await app.register(waitlistRoutes);
   await app.register(savedCardRoutes);
+  await app.register(penaltyRoutes);
+  await app.register(creditRoutes);
+  await app.register(receiptRoutes);
+  await app.register(guestPassRoutes);
 };
 export default protectedRoutes;

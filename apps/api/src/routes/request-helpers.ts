@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ClientFeatures } from '../db/schema.ts';
 import { notFound } from '../lib/http-errors.ts';
 
 /** The configured client, or 404 when the database has none. */
@@ -27,4 +28,15 @@ export function isFrontOfHouse(app: FastifyInstance, request: FastifyRequest) {
   const a = Buffer.from(given);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A preHandler for a scope whose routes exist only while the client's feature flag is on: otherwise they answer
+ * 404, as if they were not there (spec: the menu, dashboard and routes follow the operator's flags).
+ */
+export function requireFeature(app: FastifyInstance, feature: keyof ClientFeatures) {
+  return async () => {
+    const client = await requireClient(app);
+    if (!client.features[feature]) throw notFound();
+  };
 }

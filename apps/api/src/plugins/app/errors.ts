@@ -23,7 +23,9 @@ export default fp(
         for (const issue of error.validation) {
           const field =
             issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+          const message = issue.message ?? 'Invalid value.';
+          // One message per field once: several failed checks (e.g. empty and not a postcode) may share a text.
+          if (!errors[field]?.includes(message)) errors[field] = [...(errors[field] ?? []), message];
         }
         const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
         return reply.code(422).send({ message: first, errors });

@@ -1,10 +1,19 @@
-import { orderParams, orderReply } from '@fieldhouse/contract';
+import { orderParams, orderReply, ordersQuery, ordersReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildOrderCalendar, findOrder } from '../../services/orders/order-service.ts';
+import { buildOrderCalendar, findOrder, findOrders } from '../../services/orders/order-service.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
 /** Protected: the caller's own orders (another customer's order answers 404). */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/orders',
+    { schema: { tags: ['orders'], querystring: ordersQuery, response: { 200: ordersReply } } },
+    async (request) => {
+      const client = await requireClient(app);
+      return { data: await findOrders(app.db, request.customer!.id, request.query, client.timeZone) };
+    },
+  );
+
   app.get(
     '/api/orders/:orderId',
     { schema: { tags: ['orders'], params: orderParams, response: { 200: orderReply } } },

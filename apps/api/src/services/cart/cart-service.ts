@@ -18,7 +18,6 @@ import {
   cartItems,
   cartPayments,
   carts,
-  creditTransactions,
   customerPackages,
   membershipBenefits,
   memberships,
@@ -28,6 +27,7 @@ import {
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import { formatDuration, periodStart, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import { findCreditBalances } from '../credits/credit-service.ts';
 import {
   type AvailableBenefit,
   type AvailablePackage,
@@ -202,25 +202,6 @@ export function lineProblem(line: CartLine, now: Date): string | null {
   return ITEM_UNAVAILABLE_MESSAGE;
 }
 
-/** Unexpired credit per kind (the ledger's sum; spent credit is negative). */
-export async function findCreditBalances(db: DbOrTx, customerId: number, now: Date) {
-  const rows = await db
-    .select({
-      kind: creditTransactions.kind,
-      total: sql<string>`coalesce(sum(${creditTransactions.amount}), 0)`,
-    })
-    .from(creditTransactions)
-    .where(
-      and(
-        eq(creditTransactions.customerId, customerId),
-        or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
-      ),
-    )
-    .groupBy(creditTransactions.kind);
-  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
-  return { general: of('general'), membership: of('membership') };
-}
-
 /** Benefits of the customer's active memberships with the uses left in their current period. */
 export async function findAvailableBenefits(
   db: DbOrTx,
@@ -242,7 +223,13 @@ export async function findAvailableBenefits(
     })
     .from(memberships)
     .innerJoin(membershipBenefits, eq(membershipBenefits.membershipTypeId, memberships.membershipTypeId))
-    .where(and(eq(memberships.customerId, customerId), eq(memberships.status, 'active')))
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        eq(memberships.status, 'active'),
+        eq(membershipBenefits.kind, 'activity'),
+      ),
+    )
     .orderBy(asc(membershipBenefits.id));
   return rows
     .map((r) => ({
@@ -267,6 +254,7 @@ export async function findAvailablePackages(
     .where(
       and(
         eq(customerPackages.customerId, customerId),
+        eq(customerPackages.kind, 'sessions'),
         gt(customerPackages.sessionsRemaining, 0),
         or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
       ),

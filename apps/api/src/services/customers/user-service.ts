@@ -1,10 +1,11 @@
 import type { User } from '@fieldhouse/contract';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditTransactions, customers, memberships, penalties, venues } from '../../db/schema.ts';
+import { customers, memberships, penalties, venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { ClientRow } from '../clients/client-service.ts';
+import { findCreditBalances } from '../credits/credit-service.ts';
 
 /** The logged-in customer in the contract's `user` shape. */
 export async function findUser(db: DbOrTx, customerId: number, client: ClientRow, now: Date): Promise<User> {
@@ -17,15 +18,7 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
   if (!row) throw notFound();
   const { customer } = row;
 
-  const [credit] = await db
-    .select({ balance: sql<string>`coalesce(sum(${creditTransactions.amount}), 0)` })
-    .from(creditTransactions)
-    .where(
-      and(
-        eq(creditTransactions.customerId, customerId),
-        or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
-      ),
-    );
+  const credit = await findCreditBalances(db, customerId, now);
   const [unpaid] = await db
     .select({ id: penalties.id })
     .from(penalties)
@@ -50,7 +43,7 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     email: customer.email,
     home_venue_slug: row.homeVenueSlug,
     membership_user: Boolean(liveMembership),
-    credit: { balance: toMoney(Number(credit?.balance ?? 0)) },
+    credit: { balance: toMoney(credit.general + credit.membership) },
     has_instruction: customer.hasInstruction,
     has_billing_date: customer.billingDay !== null,
     has_outstanding_penalties: Boolean(unpaid),

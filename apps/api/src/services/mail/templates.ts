@@ -108,3 +108,32 @@ export function waitlistPlaceFreeMail(input: {
   );
   return { kind: 'waitlist_place_free', subject, text, html };
 }
+
+export function guestPassMail(input: {
+  clientName: string;
+  guestName: string;
+  senderName: string;
+  venueName: string;
+  venueAddress: string;
+  code: string;
+  validTo: string;
+}) {
+  const subject = `${input.senderName} has sent you a guest pass for ${input.venueName}`;
+  const text = [
+    `Hello ${input.guestName},`,
+    '',
+    `${input.senderName} has sent you a guest pass for ${input.venueName} (${input.venueAddress}).`,
+    '',
+    `Your guest pass code: ${input.code}`,
+    `Valid until: ${input.validTo}`,
+    '',
+    'Show this code at reception when you arrive. The pass can be used once.',
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    `<p>Hello ${escapeHtml(input.guestName)},</p><p>${escapeHtml(input.senderName)} has sent you a guest pass for <strong>${escapeHtml(input.venueName)}</strong> (${escapeHtml(input.venueAddress)}).</p><p style="font-size:20px">Your guest pass code: <strong>${escapeHtml(input.code)}</strong></p><p>Valid until: ${escapeHtml(input.validTo)}</p><p>Show this code at reception when you arrive. The pass can be used once.</p>`,
+  );
+  return { kind: 'guest_pass', subject, text, html };
+}

@@ -1,5 +1,6 @@
 import type { Order } from '@fieldhouse/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activities,
@@ -8,14 +9,23 @@ import {
   orderItems,
   orders,
   payments,
+  penalties,
   venues,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
-import { toMoney } from '../../lib/money.ts';
-import { venueDate, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import { formatMoney, toMoney } from '../../lib/money.ts';
+import {
+  venueDate,
+  venueDatePretty,
+  venueDateTime,
+  venueDayBounds,
+  venueTime,
+} from '../../lib/venue-time.ts';
 
-async function findOwnOrder(db: DbOrTx, customerId: number, orderId: number) {
+const penaltyVenues = alias(venues, 'penalty_venues');
+
+export async function findOwnOrder(db: DbOrTx, customerId: number, orderId: number) {
   const [order] = await db
     .select()
     .from(orders)
@@ -25,7 +35,43 @@ async function findOwnOrder(db: DbOrTx, customerId: number, orderId: number) {
   return order;
 }
 
-async function findItems(db: DbOrTx, orderId: number) {
+/** GET /api/orders?from&to: the caller's orders, newest first, within inclusive venue-local days. */
+export async function findOrders(
+  db: DbOrTx,
+  customerId: number,
+  range: { from?: string; to?: string },
+  timeZone: string,
+) {
+  const { start, end } = venueDayBounds(range, timeZone);
+  const rows = await db
+    .select({
+      order: orders,
+      // Qualified by hand: drizzle writes a one-table query's columns without their table name.
+      itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders}.id)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        start ? gte(orders.createdAt, start) : undefined,
+        end ? lt(orders.createdAt, end) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(({ order, itemCount }) => ({
+    id: order.id,
+    uuid: order.uuid,
+    created_at: {
+      raw: order.createdAt.toISOString(),
+      datetime_string: venueDateTime(order.createdAt, timeZone),
+    },
+    total: formatMoney(order.total),
+    payment_type: order.paymentType,
+    item_count: Number(itemCount),
+  }));
+}
+
+export async function findItems(db: DbOrTx, orderId: number) {
   return db
     .select({
       item: orderItems,
@@ -34,12 +80,15 @@ async function findItems(db: DbOrTx, orderId: number) {
       venueName: venues.name,
       timeZone: venues.timeZone,
       bookingStatus: bookings.status,
+      penaltyVenueName: penaltyVenues.name,
     })
     .from(orderItems)
     .leftJoin(activitySessions, eq(activitySessions.id, orderItems.activitySessionId))
     .leftJoin(activities, eq(activities.id, activitySessions.activityId))
     .leftJoin(venues, eq(venues.id, activitySessions.venueId))
     .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .leftJoin(penalties, eq(penalties.id, orderItems.penaltyId))
+    .leftJoin(penaltyVenues, eq(penaltyVenues.id, penalties.venueId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
 }
@@ -64,7 +113,7 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
       amount: toMoney(p.amount),
       card: p.cardDescription,
     })),
-    items: items.map(({ item, session, venueName, timeZone }) => {
+    items: items.map(({ item, session, venueName, timeZone, penaltyVenueName }) => {
       const zone = timeZone ?? undefined;
       return {
         id: item.id,
@@ -72,7 +121,7 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
         name: item.name,
         price: toMoney(item.price),
         booking_id: item.bookingId,
-        venue_name: venueName,
+        venue_name: venueName ?? penaltyVenueName,
         location_name: session?.locationName ?? null,
         date: session ? venueDate(session.startsAt, zone) : null,
         date_pretty: session ? venueDatePretty(session.startsAt, zone) : null,

@@ -80,6 +80,11 @@ export interface PaymentProvider {
     idempotencyKey: string,
     context?: ProviderContext,
   ): Promise<RefundResult>;
+  /**
+   * Forgets a saved card (the customer deleted it): it can no longer be charged. Forgetting a card the provider
+   * does not know is not an error (it may have been forgotten already).
+   */
+  forgetCard(savedCardRef: string, context?: ProviderContext): Promise<void>;
 }
 
 /** The payment intent is unknown, or belongs to another basket or amount. */

@@ -209,6 +209,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { refundId: `re_${intent.id.slice(3)}`, amountPence: Math.min(amountPence, intent.amount) };
   }
 
+  async forgetCard(savedCardRef: string, context?: ProviderContext): Promise<void> {
+    const db = context?.db ?? this.db;
+    await db
+      .delete(sandboxCardTokens)
+      .where(and(eq(sandboxCardTokens.token, savedCardRef), eq(sandboxCardTokens.kind, 'payment_method')));
+  }
+
   private async findSource(db: DbOrTx, request: ChargeRequest): Promise<TokenRow> {
     const ref = 'token' in request.source ? request.source.token : request.source.savedCardRef;
     const kind = 'token' in request.source ? 'token' : 'payment_method';

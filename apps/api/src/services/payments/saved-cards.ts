@@ -1,7 +1,9 @@
-import type { SavedCard } from '@fieldhouse/contract';
+import { CARD_TEXTS, type SavedCard, UK_POSTCODE } from '@fieldhouse/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { savedCards } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../lib/http-errors.ts';
+import type { PaymentProvider } from './provider.ts';
 
 type SavedCardRow = typeof savedCards.$inferSelect;
 
@@ -46,4 +48,69 @@ export async function findSavedCards(db: DbOrTx, customerId: number, now: Date) 
     .where(and(eq(savedCards.customerId, customerId), isNull(savedCards.deletedAt)))
     .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
   return rows.map((c) => toSavedCardWire(c, now));
+}
+
+export type BillingUpdate = {
+  first_name: string;
+  last_name: string;
+  address_line_1: string;
+  address_line_2?: string | null;
+  city: string;
+  post_code: string;
+};
+
+/** The caller's card (not deleted), else 404. */
+async function findOwnCard(db: DbOrTx, customerId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, id), eq(savedCards.customerId, customerId), isNull(savedCards.deletedAt)))
+    .limit(1);
+  const [card] = lock ? await query.for('update') : await query;
+  if (!card) throw notFound();
+  return card;
+}
+
+/** Postcodes are kept in capitals with one space before the inward code ('ls11 5dj' → 'LS11 5DJ'). */
+export const normalisePostcode = (value: string) => {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+};
+
+/** PUT /api/my-account/saved-cards/:id/update: the billing details only (the card itself cannot change). */
+export async function updateSavedCard(
+  db: DbOrTx,
+  input: { customerId: number; id: number; billing: BillingUpdate; now: Date },
+): Promise<SavedCard> {
+  const { billing } = input;
+  if (!UK_POSTCODE.test(billing.post_code)) throw fieldError('post_code', CARD_TEXTS.postcode);
+  await findOwnCard(db, input.customerId, input.id);
+  const [card] = await db
+    .update(savedCards)
+    .set({
+      billingFirstName: billing.first_name,
+      billingLastName: billing.last_name,
+      billingAddressLine1: billing.address_line_1,
+      billingAddressLine2: billing.address_line_2?.trim() || null,
+      billingCity: billing.city,
+      billingPostcode: normalisePostcode(billing.post_code),
+    })
+    .where(and(eq(savedCards.id, input.id), eq(savedCards.customerId, input.customerId)))
+    .returning();
+  return toSavedCardWire(card!, input.now);
+}
+
+/**
+ * DELETE /api/my-account/saved-cards/:id/remove: the card disappears from the account and the provider forgets
+ * it, in one transaction (if the provider refuses, the card stays).
+ */
+export async function deleteSavedCard(
+  deps: { db: Db; payments: PaymentProvider },
+  input: { customerId: number; id: number; now: Date },
+) {
+  await deps.db.transaction(async (tx) => {
+    const card = await findOwnCard(tx, input.customerId, input.id, true);
+    await tx.update(savedCards).set({ deletedAt: input.now }).where(eq(savedCards.id, card.id));
+    await deps.payments.forgetCard(card.providerRef, { db: tx });
+  });
 }

@@ -1,0 +1,96 @@
+import {
+  createGuestPassBody,
+  guestPassAllowancesReply,
+  guestPassesQuery,
+  guestPassesReply,
+  guestPassParams,
+  guestPassReply,
+  guestPassUserParams,
+} from '@fieldhouse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/http-errors.ts';
+import {
+  findAllowances,
+  findGuestPass,
+  findGuestPasses,
+  sendGuestPass,
+} from '../../services/guest-passes/guest-pass-service.ts';
+import { requireClient, requireFeature } from '../request-helpers.ts';
+
+/** :userId must be the caller; anyone else's passes do not exist for them (404). */
+function callerId(request: FastifyRequest, userId: number) {
+  const customerId = request.customer!.id;
+  if (userId !== customerId) throw notFound();
+  return customerId;
+}
+
+/** Protected: the caller's guest passes, only while the client's `online_guest_passes` flag is on (else 404). */
+const guestPassRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireFeature(app, 'online_guest_passes'));
+  const tags = ['guest passes'];
+
+  app.get(
+    '/api/v1/users/:userId/guestPasses',
+    {
+      schema: {
+        tags,
+        params: guestPassUserParams,
+        querystring: guestPassesQuery,
+        response: { 200: guestPassesReply },
+      },
+    },
+    async (request) => ({
+      data: await findGuestPasses(app.db, callerId(request, request.params.userId), request.query, app.now()),
+    }),
+  );
+
+  app.get(
+    '/api/v1/users/:userId/guestPasses/allowances',
+    { schema: { tags, params: guestPassUserParams, response: { 200: guestPassAllowancesReply } } },
+    async (request) => {
+      const customerId = callerId(request, request.params.userId);
+      return { data: await findAllowances(app.db, customerId, await requireClient(app), app.now()) };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/:userId/guestPasses/:id',
+    { schema: { tags, params: guestPassParams, response: { 200: guestPassReply } } },
+    async (request) => ({
+      data: await findGuestPass(
+        app.db,
+        callerId(request, request.params.userId),
+        request.params.id,
+        app.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/:userId/guestPasses',
+    {
+      schema: {
+        tags,
+        params: guestPassUserParams,
+        body: createGuestPassBody,
+        response: { 201: guestPassReply },
+      },
+    },
+    async (request, reply) => {
+      const customerId = callerId(request, request.params.userId);
+      const { guest_name, guest_email, venue_id, pricing_option_id } = request.body.data;
+      const pass = await sendGuestPass(app.db, {
+        customerId,
+        client: await requireClient(app),
+        now: app.now(),
+        guestName: guest_name,
+        guestEmail: guest_email,
+        venueId: venue_id[0]!,
+        pricingOptionId: pricing_option_id,
+      });
+      return reply.code(201).send({ data: pass });
+    },
+  );
+};
+export default guestPassRoutes;

@@ -1,0 +1,236 @@
+import { DEFAULT_ERROR_TEXTS, ordersReply, receiptReply } from '@fieldhouse/contract';
+import { describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../src/db/schema.ts';
+import {
+  cardToken,
+  createClient,
+  createCredit,
+  createCustomer,
+  createPenalty,
+  createSession,
+  createVenue,
+  login,
+  type Session,
+  setupTestDatabase,
+} from './helper.ts';
+import { pdfText } from './pdf-text.ts';
+
+const t = await setupTestDatabase();
+const client = await createClient(t.db, {
+  name: 'Fieldhouse Leisure',
+  supportEmail: 'hello@fieldhouse.test',
+  address: '1 Wellington Place\nLeeds\nLS1 4AP',
+  phone: '0113 496 0000',
+});
+const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+const app = await t.buildTestApp();
+
+const get = (who: Session, url: string) => app.inject({ method: 'GET', url, headers: who.headers });
+
+describe('GET /api/orders (order history with a venue-local date filter)', async () => {
+  const customer = await createCustomer(t.db, { clientId: client.id });
+  const session = await login(app, customer);
+  const other = await createCustomer(t.db, { clientId: client.id });
+  const otherSession = await login(app, other);
+
+  /** An order placed at a UTC instant, with `items` lines. */
+  async function orderAt(iso: string, total = 650, items = 1, customerId = customer.id) {
+    const [order] = await t.db
+      .insert(orders)
+      .values({ customerId, total, paymentType: 'Card', createdAt: new Date(iso) })
+      .returning();
+    await t.db.insert(orderItems).values(
+      Array.from({ length: items }, () => ({
+        orderId: order!.id,
+        kind: 'other' as const,
+        name: 'x',
+        price: 0,
+      })),
+    );
+    return order!;
+  }
+  // Around the October 2026 clock change (25 Oct: BST until 01:00 UTC, then GMT; the day has 25 hours).
+  const lastOfSaturday = await orderAt('2026-10-24T22:59:00Z'); // Sat 24 Oct 23:59 BST
+  const firstOfSunday = await orderAt('2026-10-24T23:00:00Z'); // Sun 25 Oct 00:00 BST
+  const lastOfSunday = await orderAt('2026-10-25T23:59:00Z', 1150, 2); // Sun 25 Oct 23:59 GMT
+  const firstOfMonday = await orderAt('2026-10-26T00:00:00Z'); // Mon 26 Oct 00:00 GMT
+  // Around the March 2026 change (29 Mar: GMT until 01:00 UTC, then BST; 23 hours).
+  const lastOfMarch28 = await orderAt('2026-03-28T23:59:00Z'); // Sat 28 Mar 23:59 GMT
+  const firstOfMarch29 = await orderAt('2026-03-29T00:00:00Z'); // Sun 29 Mar 00:00 GMT
+  const lastOfMarch29 = await orderAt('2026-03-29T22:59:00Z'); // Sun 29 Mar 23:59 BST
+  const firstOfMarch30 = await orderAt('2026-03-29T23:00:00Z'); // Mon 30 Mar 00:00 BST
+  const othersOrder = await orderAt('2026-10-25T12:00:00Z', 650, 1, other.id);
+
+  const ids = async (query: string) => {
+    const response = await get(session, `/api/orders${query}`);
+    expect(response.statusCode).toBe(200);
+    return ordersReply.parse(response.json()).data.map((o) => o.id);
+  };
+
+  it("lists the caller's orders newest first, in the list shape", async () => {
+    const response = await get(session, '/api/orders');
+    const list = ordersReply.parse(response.json()).data;
+    expect(list.map((o) => o.id)).toEqual([
+      firstOfMonday.id,
+      lastOfSunday.id,
+      firstOfSunday.id,
+      lastOfSaturday.id,
+      firstOfMarch30.id,
+      lastOfMarch29.id,
+      firstOfMarch29.id,
+      lastOfMarch28.id,
+    ]);
+    expect(list[1]).toEqual({
+      id: lastOfSunday.id,
+      uuid: lastOfSunday.uuid,
+      created_at: { raw: '2026-10-25T23:59:00.000Z', datetime_string: '25/10/2026 23:59' },
+      total: '£11.50',
+      payment_type: 'Card',
+      item_count: 2,
+    });
+    expect(list.find((o) => o.id === firstOfSunday.id)!.created_at.datetime_string).toBe('25/10/2026 00:00');
+    expect(list.map((o) => o.id)).not.toContain(othersOrder.id);
+  });
+
+  it('includes the whole of `to` (23:59 local) and nothing of the next day, on the 25-hour day', async () => {
+    expect(await ids('?from=2026-10-25&to=2026-10-25')).toEqual([lastOfSunday.id, firstOfSunday.id]);
+    expect(await ids('?from=2026-10-24&to=2026-10-24')).toEqual([lastOfSaturday.id]);
+    expect(await ids('?from=2026-10-24&to=2026-10-26')).toEqual([
+      firstOfMonday.id,
+      lastOfSunday.id,
+      firstOfSunday.id,
+      lastOfSaturday.id,
+    ]);
+  });
+
+  it('includes the whole of the 23-hour March day', async () => {
+    expect(await ids('?from=2026-03-29&to=2026-03-29')).toEqual([lastOfMarch29.id, firstOfMarch29.id]);
+  });
+
+  it('takes one bound alone', async () => {
+    expect(await ids('?from=2026-10-25')).toEqual([firstOfMonday.id, lastOfSunday.id, firstOfSunday.id]);
+    expect(await ids('?to=2026-03-29')).toEqual([lastOfMarch29.id, firstOfMarch29.id, lastOfMarch28.id]);
+  });
+
+  it('answers an empty list for a range with no orders (or from after to), 422 for a bad date', async () => {
+    expect(await ids('?from=2026-06-01&to=2026-06-30')).toEqual([]);
+    expect(await ids('?from=2026-10-26&to=2026-10-25')).toEqual([]);
+    const bad = await get(session, '/api/orders?from=2026-13-01');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.from).toEqual(['Date must be valid.']);
+  });
+
+  it("shows another customer none of the caller's orders; 401 without a session", async () => {
+    const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data;
+    expect(list.map((o) => o.id)).toEqual([othersOrder.id]);
+    expect((await app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/my-account/orders/:uuid/receipt', async () => {
+  const customer = await createCustomer(t.db, {
+    clientId: client.id,
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    email: 'alex.morgan@test.example',
+  });
+  const session = await login(app, customer);
+  const other = await createCustomer(t.db, { clientId: client.id });
+  const otherSession = await login(app, other);
+
+  // A basket of a class and a fee, paid with £2.00 of credit and the rest by card.
+  const { session: yoga } = await createSession(t.db, {
+    venueId: venue.id,
+    startsAt: new Date(Date.now() + 30 * 3_600_000),
+    name: 'Yoga Flow',
+    locationName: 'Studio 2',
+    price: 650,
+  });
+  const fee = await createPenalty(t.db, { customerId: customer.id, venueId: venue.id, amount: 500 });
+  await createCredit(t.db, { customerId: customer.id, amount: 200 });
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers: session.headers,
+    payload: {
+      items: [
+        { id: yoga.id, type: 'activity' },
+        { id: fee.id, type: 'penalty' },
+      ],
+    },
+  });
+  const done = await app.inject({
+    method: 'POST',
+    url: '/api/checkout/complete',
+    headers: session.headers,
+    payload: {
+      terms: true,
+      cart_version: added.json().data.version,
+      payments: [{ tender_type: 'credit', amount: 200 }],
+      payment_method: { type: 'token', token: await cardToken(app) },
+    },
+  });
+  const { order_id: orderId, order_uuid: uuid } = done.json().data as {
+    order_id: number;
+    order_uuid: string;
+  };
+
+  it('is a valid PDF naming the operator, customer, order, items, VAT-style totals and payments', async () => {
+    expect(done.statusCode).toBe(200);
+    const response = await get(session, `/api/my-account/orders/${uuid}/receipt`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { name, contents } = receiptReply.parse(response.json()).data;
+    expect(name).toBe(`receipt-${orderId}.pdf`);
+    const pdf = Buffer.from(contents, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Fieldhouse Leisure',
+      '1 Wellington Place',
+      'LS1 4AP',
+      'Telephone 0113 496 0000',
+      'hello@fieldhouse.test',
+      'Receipt',
+      `Order number: ${orderId}`,
+      'Alex Morgan',
+      `Customer no ${customer.reference}`,
+      'alex.morgan@test.example',
+      'Yoga Flow',
+      'Leeds Central, Studio 2',
+      'Late cancellation fee',
+      '£6.50',
+      '£5.00',
+      'Subtotal (excl. VAT)',
+      '£9.58',
+      'VAT included at 20%',
+      '£1.92',
+      'Total',
+      '£11.50',
+      'Visa ending in 4242',
+      '£9.50',
+      'Account credit',
+      '£2.00',
+      `Order reference ${uuid}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("answers 404 for another customer's receipt or an unknown order, 422 for a malformed uuid", async () => {
+    for (const [who, url] of [
+      [otherSession, `/api/my-account/orders/${uuid}/receipt`],
+      [session, '/api/my-account/orders/00000000-0000-4000-8000-000000000000/receipt'],
+    ] as const) {
+      const response = await get(who, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: DEFAULT_ERROR_TEXTS.notFound });
+    }
+    expect((await get(session, '/api/my-account/orders/12/receipt')).statusCode).toBe(422);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/my-account/orders/${uuid}/receipt` })).statusCode,
+    ).toBe(401);
+  });
+});
