@@ -13,8 +13,19 @@ export const queryKeys = {
   /** Prefix of every bookings query (upcoming, previous): the dashboard shares it. */
   bookings: ['bookings'] as const,
   waitlist: ['waitlist'] as const,
+  /** Prefix of the credit balance and credit history (a cancelled booking's credit reloads them). */
   credit: ['credit'] as const,
+  creditBalance: ['credit', 'balance'] as const,
+  creditTransactions: (type: 'added' | 'spent') => ['credit', 'transactions', type] as const,
   savedCards: ['saved-cards'] as const,
+  penalties: ['penalties'] as const,
   terms: (cartId: number) => ['terms', cartId] as const,
   order: (orderId: number) => ['orders', orderId] as const,
+  orders: (from: string | null, to: string | null) => ['orders', 'list', from ?? '', to ?? ''] as const,
+  /** Prefix of every guest-pass query (list pages, one pass, allowances). */
+  guestPasses: ['guest-passes'] as const,
+  guestPassPage: (userId: number, page: number) => ['guest-passes', userId, 'page', page] as const,
+  guestPass: (userId: number, id: number) => ['guest-passes', userId, 'detail', id] as const,
+  guestPassAllowances: (userId: number) => ['guest-passes', userId, 'allowances'] as const,
+  venues: ['public', 'venues'] as const,
 };

@@ -37,3 +37,31 @@ export const WAITLIST_TEXTS = {
   notFull: 'This session has places available: book it instead.',
   alreadyWaiting: 'You are already on the waitlist for this session.',
 } as const;
+
+/** Payments area texts (joining §8), mirrored from the contract's PAYMENTS_TEXTS. */
+export const PAYMENTS_TEXTS = {
+  cardDeleted: 'Card deleted successfully',
+  billingSaved: 'Billing details saved successfully',
+  somethingWrong: 'Uh oh, something went wrong',
+  cardExpired: 'Your saved card has expired.',
+  cardExpiredHint: 'You can save details of a new card next time you checkout',
+  cardNotEditable: 'Card details cannot be edited',
+  deleteConfirm: 'Are you sure you want to delete your saved card?',
+  deleteConfirmButton: 'Yes, Delete saved card',
+  unpaidFees: 'You have unpaid fees on your account',
+  payFees: 'Pay selected fees',
+  penaltiesFailed: 'Failed to load your payments, please try again.',
+  orderFailed: 'Failed to load order, please try again.',
+  ordersFailed: 'Failed to load order history, please try again',
+  noOrders: 'No orders',
+  noCredits: 'No credits to display',
+  noSpentCredits: 'No spent credits to display',
+} as const;
+
+/** Guest pass texts (account-shell §4, §5), mirrored from the contract's GUEST_PASS_TEXTS. */
+export const GUEST_PASS_TEXTS = {
+  sent: 'Guest pass sent successfully',
+  selectVenue: 'Please select a venue',
+  noAllowance: 'You have no guest passes left to send.',
+  venueNotCovered: 'Your guest passes cannot be used at this venue.',
+} as const;

@@ -4,7 +4,7 @@ export function Notice({
   tone = 'info',
   children,
 }: {
-  tone?: 'info' | 'warning' | 'danger';
+  tone?: 'info' | 'success' | 'warning' | 'danger';
   children: ReactNode;
 }) {
   return <div className={`notice notice--${tone}`}>{children}</div>;

@@ -6,8 +6,6 @@ import type {
   sandboxTokenReply,
   termsItem,
   Cart as WireCart,
-  Order as WireOrder,
-  SavedCard as WireSavedCard,
 } from '@fieldhouse/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -16,9 +14,7 @@ import { storeCart } from '../../lib/cart';
 import type { OfflinePayment } from '../../lib/offline-payments';
 import { queryKeys } from '../../lib/query-keys';
 
-export type SavedCard = Camel<WireSavedCard>;
 export type TermsItem = Camel<z.infer<typeof termsItem>>;
-export type Order = Camel<WireOrder>;
 export type CheckoutRequest = Camel<CheckoutBody>;
 type WireCheckoutReply = z.infer<typeof checkoutReply>['data'];
 export type CheckoutReply = Camel<WireCheckoutReply>;
@@ -30,20 +26,6 @@ export const termsQueryOptions = (cartId: number) =>
     queryKey: queryKeys.terms(cartId),
     queryFn: ({ signal }) => api.get<z.infer<typeof termsItem>[]>('terms', { signal, query: { cartId } }),
     staleTime: 5 * 60_000,
-  });
-
-/** GET my-account/saved-cards */
-export const savedCardsQueryOptions = queryOptions({
-  queryKey: queryKeys.savedCards,
-  queryFn: ({ signal }) => api.get<WireSavedCard[]>('my-account/saved-cards', { signal }),
-});
-
-/** GET orders/:orderId */
-export const orderQueryOptions = (orderId: number) =>
-  queryOptions({
-    queryKey: queryKeys.order(orderId),
-    queryFn: ({ signal }) => api.get<WireOrder>(`orders/${orderId}`, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Download link of the order's calendar file (text/calendar). */

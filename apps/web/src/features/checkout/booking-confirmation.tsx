@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/format';
+import { type Order, orderQueryOptions } from '../../lib/orders';
 import { PageTitle } from '../../lib/page-title';
 import { SiteLink } from '../../shell/site-link';
 import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { Totals } from '../../ui/totals';
-import { calendarHref, type Order, orderQueryOptions } from './api';
+import { calendarHref } from './api';
 import './checkout.css';
 
 const TENDER_LABELS: Record<Order['payments'][number]['tenderType'], string> = {

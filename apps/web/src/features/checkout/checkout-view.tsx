@@ -11,12 +11,13 @@ import {
   type OfflinePayment,
   offlinePaymentsReducer,
 } from '../../lib/offline-payments';
+import { savedCardsQueryOptions } from '../../lib/saved-cards';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { CartItemDetails, CartItemPrice } from '../../ui/cart-item-summary';
 import { CheckboxField } from '../../ui/text-field';
 import { Totals } from '../../ui/totals';
-import { savedCardsQueryOptions, termsQueryOptions, useSetCartPayments } from './api';
+import { termsQueryOptions, useSetCartPayments } from './api';
 import { CardFields, TestCards } from './card-fields';
 import {
   type CardInput,

@@ -7,8 +7,8 @@ import type {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Camel } from '../../lib/api/client';
-import { CART_ACTION_DELAY_MS, storeCart } from '../../lib/cart';
-import { delay } from '../../lib/delay';
+import { storeCart } from '../../lib/cart';
+import { addCartItems } from '../../lib/cart-actions';
 import { queryKeys } from '../../lib/query-keys';
 import { BASKET_TEXTS, WAITLIST_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
@@ -47,10 +47,7 @@ export function patchSession(queryClient: QueryClient, id: number, patch: Partia
 export function useAddToBasket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (sessionId: number) => {
-      await delay(CART_ACTION_DELAY_MS);
-      return api.post('cart/add', { items: [{ id: sessionId, type: 'activity' }] });
-    },
+    mutationFn: (sessionId: number) => addCartItems([{ id: sessionId, type: 'activity' }]),
     // Toasts live here, not in the caller: the button unmounts as soon as the session shows 'In basket'.
     onSuccess: (reply, sessionId) => {
       toast.success(BASKET_TEXTS.added, { duration: TOAST_DURATION.default });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Venue } from '../../lib/venues';
 import { Spinner } from '../../ui/spinner';
-import { useVenues, type Venue } from './api';
+import { useVenues } from './api';
 
 export const venueAddress = (venue: Venue): string =>
   [venue.address1, venue.address2, venue.town, venue.postcode].filter(Boolean).join(', ');

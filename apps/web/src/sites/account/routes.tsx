@@ -64,31 +64,45 @@ export const accountRoutes: RouteObject[] = [
             path: 'payments',
             handle: { crumb: 'Payments' },
             children: [
-              { index: true, ...comingSoon(() => import('./pages/sections/payments-page')) },
-              { path: 'credit/*', ...comingSoon(() => import('./pages/sections/payments-page')) },
-              { path: 'order-history', ...comingSoon(() => import('./pages/sections/payments-page')) },
+              {
+                lazy: lazyPage(() => import('./pages/payments/payments-layout')),
+                children: [
+                  { index: true, lazy: lazyPage(() => import('./pages/payments/payments-summary-page')) },
+                  {
+                    path: 'credit',
+                    children: [
+                      { index: true, element: <Navigate to="added" replace /> },
+                      { path: ':type', lazy: lazyPage(() => import('./pages/payments/credit-page')) },
+                    ],
+                  },
+                  {
+                    path: 'order-history',
+                    lazy: lazyPage(() => import('./pages/payments/order-history-page')),
+                  },
+                ],
+              },
               {
                 path: 'order-history/:orderId',
-                ...comingSoon(() => import('./pages/sections/payments-page')),
+                lazy: lazyPage(() => import('./pages/payments/order-detail-page')),
               },
-              { path: 'manage-card', ...comingSoon(() => import('./pages/sections/payments-page')) },
+              { path: 'manage-card', lazy: lazyPage(() => import('./pages/payments/manage-card-page')) },
             ],
           },
           {
             path: 'guest-passes',
             handle: { crumb: 'Guest passes' },
-            lazy: lazyPage(() => import('./pages/sections/guest-passes-layout')),
+            lazy: lazyPage(() => import('./pages/guest-passes/guest-passes-layout')),
             children: [
-              { index: true, ...comingSoon(() => import('./pages/sections/guest-passes-page')) },
+              { index: true, lazy: lazyPage(() => import('./pages/guest-passes/guest-passes-page')) },
               {
                 path: 'available-passes',
                 handle: { crumb: 'Available passes' },
-                ...comingSoon(() => import('./pages/sections/guest-passes-page')),
+                lazy: lazyPage(() => import('./pages/guest-passes/available-passes-page')),
               },
               {
                 path: 'pass-details/:id',
                 handle: { crumb: 'Guest pass details' },
-                ...comingSoon(() => import('./pages/sections/guest-passes-page')),
+                lazy: lazyPage(() => import('./pages/guest-passes/pass-details-page')),
               },
             ],
           },

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadError } from '../../ui/load-error';
+import { Spinner } from '../../ui/spinner';
+import { guestPassQueryOptions } from './api';
+import { guestPassDate } from './pagination';
+import { GuestPassStatusTag } from './status-tag';
+
+/** One pass: Name, Email, Status, Date sent, Date redeemed ('-' if none), Valid until, Venue. */
+export function GuestPassDetails({ userId, passId }: { userId: number; passId: number }) {
+  const pass = useQuery(guestPassQueryOptions(userId, passId));
+  if (pass.isPending) return <Spinner label="Loading the guest pass" />;
+  if (pass.isError) return <LoadError text={pass.error.message} onRetry={() => pass.refetch()} />;
+  const p = pass.data;
+  const rows: [string, ReactNode][] = [
+    ['Name', p.guestName],
+    ['Email', p.guestEmail],
+    ['Status', <GuestPassStatusTag key="status" status={p.status} />],
+    ['Date sent', guestPassDate(p.createdAt)],
+    ['Date redeemed', guestPassDate(p.redeemedAt)],
+    ['Valid until', guestPassDate(p.validTo)],
+    ['Venue', p.venue.name],
+  ];
+  return (
+    <section className="card guest-section" aria-labelledby="pass-details-heading">
+      <h2 id="pass-details-heading">Guest pass details</h2>
+      <dl className="details-list details-list--rows details-list--wide">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/** Venue search of the guest pass form (account-shell §2, §5): results only after MORE than 2 characters. */
+export const VENUE_SEARCH_MIN_CHARS = 3;
+
+export interface VenueOption {
+  id: number;
+  name: string;
+  town?: string | null;
+  postcode?: string | null;
+}
+
+/** Whether a venue matches what was typed: nothing until more than 2 characters, then name, town or postcode. */
+export function matchesVenue(venue: VenueOption, input: string): boolean {
+  const query = input.trim().toLowerCase();
+  if (query.length < VENUE_SEARCH_MIN_CHARS) return false;
+  return [venue.name, venue.town, venue.postcode].some((text) => text?.toLowerCase().includes(query));
+}
+
+export const searchVenues = <T extends VenueOption>(venues: readonly T[], input: string): T[] =>
+  venues.filter((venue) => matchesVenue(venue, input));
+
+/**
+ * The venues a pass can be sent for: those covered by an allowance with uses left. An allowance without
+ * a venue list covers every venue.
+ */
+export function sendableVenues<T extends VenueOption>(
+  venues: readonly T[],
+  allowances: readonly { usesRemaining: number; venues: readonly { id: number }[] }[],
+): T[] {
+  const usable = allowances.filter((a) => a.usesRemaining > 0);
+  if (usable.length === 0) return [];
+  if (usable.some((a) => a.venues.length === 0)) return [...venues];
+  const covered = new Set(usable.flatMap((a) => a.venues.map((v) => v.id)));
+  return venues.filter((venue) => covered.has(venue.id));
+}

@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { serverMessageOr } from '../../lib/api/client';
+import { type Cart, cartQueryOptions } from '../../lib/cart';
+import { addCartItems, refreshCart, removeCartItems } from '../../lib/cart-actions';
+import { queryKeys } from '../../lib/query-keys';
+import { BASKET_TEXTS } from '../../lib/texts';
+import { TOAST_DURATION, toast } from '../../lib/toast';
+import type { Penalty } from './api';
+import {
+  cartItemIdsForFees,
+  displayedSelection,
+  type FeeChange,
+  isAllSelected,
+  selectedFeeIds,
+  selectedTotal,
+  unselectedFeeIds,
+} from './fee-selection';
+
+const GENERIC_ERROR = 'Something has gone wrong, please try again.';
+
+/**
+ * Unpaid fees ↔ basket: the basket's penalty items drive the checkboxes; one change runs at a time
+ * (the boxes show it optimistically), so replies never overtake each other.
+ */
+export function useFeeSelection(fees: Penalty[]) {
+  const queryClient = useQueryClient();
+  const cart = useQuery(cartQueryOptions);
+  const cartItems = cart.data?.items ?? [];
+
+  // The change in flight, set in the click handler itself so the box never flickers back (the mutation's
+  // own state reaches React a tick later).
+  const [pending, setPending] = useState<FeeChange | null>(null);
+  const isReady = cart.isSuccess && pending === null;
+  const change = useMutation({
+    mutationFn: async (next: FeeChange): Promise<Cart | null> => {
+      if (next.kind === 'add') {
+        const items = fees
+          .filter((fee) => next.feeIds.includes(fee.id))
+          .map((fee) => ({
+            id: fee.id,
+            type: 'penalty' as const,
+            ...(fee.pricingOptionId !== null ? { pricingOptionId: fee.pricingOptionId } : {}),
+          }));
+        return items.length > 0 ? addCartItems(items) : null;
+      }
+      const current = queryClient.getQueryData<Cart>(queryKeys.cart)?.items ?? [];
+      const ids = cartItemIdsForFees(next.feeIds, current);
+      return ids.length > 0 ? removeCartItems(queryClient, ids) : null;
+    },
+    onSuccess: async (reply, next) => {
+      if (!reply) return;
+      toast.success(next.kind === 'add' ? BASKET_TEXTS.added : BASKET_TEXTS.removed, {
+        duration: TOAST_DURATION.default,
+      });
+      await refreshCart(queryClient, reply);
+    },
+    onError: (error) => {
+      toast.error(serverMessageOr(error, GENERIC_ERROR), { duration: TOAST_DURATION.default });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+    },
+    onSettled: () => setPending(null),
+  });
+  const run = (next: FeeChange) => {
+    if (!isReady || next.feeIds.length === 0) return;
+    setPending(next);
+    change.mutate(next);
+  };
+
+  const inCart = selectedFeeIds(fees, cartItems);
+  const selected = displayedSelection(inCart, pending);
+
+  return {
+    selected,
+    isAllSelected: isAllSelected(fees, selected),
+    selectedTotal: selectedTotal(fees, selected),
+    /** The basket could not be read: selection is unknown. */
+    isCartError: cart.isError,
+    isBusy: pending !== null,
+    isReady,
+    /** The basket is known: the boxes can be used (changes made while one is in flight are ignored). */
+    isCartLoaded: cart.isSuccess,
+    toggle: (feeId: number, isChecked: boolean) =>
+      run({ kind: isChecked ? 'add' : 'remove', feeIds: [feeId] }),
+    selectAll: () => run({ kind: 'add', feeIds: unselectedFeeIds(fees, inCart) }),
+    clearAll: () =>
+      run({ kind: 'remove', feeIds: fees.filter((fee) => inCart.has(fee.id)).map((fee) => fee.id) }),
+  };
+}

@@ -1,0 +1,20 @@
+import { useUser } from '../../../../features/auth/api';
+import { Allowances } from '../../../../features/guest-passes/allowances';
+import { GuestPassForm } from '../../../../features/guest-passes/guest-pass-form';
+import { PageTitle } from '../../../../lib/page-title';
+
+/** /guest-passes/available-passes: the allowances and the send form. */
+export default function AvailablePassesPage() {
+  const user = useUser();
+  if (!user) return null;
+  return (
+    <>
+      <PageTitle title="Available passes" />
+      <h1>Guest Passes</h1>
+      <Allowances userId={user.id} heading="Available passes" showAction={false} />
+      <section className="card guest-section">
+        <GuestPassForm userId={user.id} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSearchParams } from 'react-router';
+import { useUser } from '../../../../features/auth/api';
+import { Allowances } from '../../../../features/guest-passes/allowances';
+import { GuestPassList } from '../../../../features/guest-passes/guest-pass-list';
+import { pageFromSearch } from '../../../../features/guest-passes/pagination';
+import { PageTitle } from '../../../../lib/page-title';
+
+/** /guest-passes: allowances with 'Send a guest pass', then the passes sent (10 a page, ?page=). */
+export default function GuestPassesPage() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromSearch(params.get('page'));
+  if (!user) return null;
+  return (
+    <>
+      <PageTitle title="Guest Passes" />
+      <h1>Guest Passes</h1>
+      <Allowances userId={user.id} heading="Your guest pass allowances" showAction />
+      <GuestPassList
+        userId={user.id}
+        page={page}
+        onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ManageCard } from '../../../../features/payments/manage-card';
+import type { ManageCardState } from '../../../../features/payments/payment-methods';
+import { PageTitle } from '../../../../lib/page-title';
+import { savedCardsQueryOptions } from '../../../../lib/saved-cards';
+import { PAYMENTS_TEXTS } from '../../../../lib/texts';
+import { Button } from '../../../../ui/button';
+import { Spinner } from '../../../../ui/spinner';
+import '../../../../features/payments/payments.css';
+
+/** /payments/manage-card: the card from router state (fromPage, savedCard), else the newest saved card. */
+export default function ManageCardPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as ManageCardState;
+  const fromPage = state.fromPage ?? 'Payments';
+  const backPath = state.fromPath?.startsWith('/') ? state.fromPath : '/payments';
+  const cards = useQuery({ ...savedCardsQueryOptions, enabled: !state.savedCard });
+  const card = state.savedCard ?? cards.data?.[0];
+
+  let content: React.ReactNode;
+  if (card)
+    content = (
+      <ManageCard
+        key={card.id}
+        card={card}
+        onSaved={(saved) => navigate('.', { replace: true, state: { ...state, savedCard: saved } })}
+      />
+    );
+  else if (cards.isPending) content = <Spinner label="Loading your saved card" />;
+  else if (cards.isError)
+    content = (
+      <div className="stack" role="alert">
+        <p>{PAYMENTS_TEXTS.somethingWrong}</p>
+        <Button variant="secondary" onClick={() => cards.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else content = <p>No saved card</p>;
+
+  return (
+    <div className="payments">
+      <PageTitle title="Manage card" />
+      <p>
+        <Link to={backPath} className="back-link">
+          Go back to {fromPage}
+        </Link>
+      </p>
+      <h1>Manage card</h1>
+      {content}
+    </div>
+  );
+}

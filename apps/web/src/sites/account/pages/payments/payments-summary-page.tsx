@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useClient } from '../../../../features/client/api';
+import { CreditBalance } from '../../../../features/payments/credit-balance';
+import { PaymentMethods } from '../../../../features/payments/payment-methods';
+import { UnpaidFees } from '../../../../features/payments/unpaid-fees';
+import { PAYMENTS_TEXTS } from '../../../../lib/texts';
+import { Notice } from '../../../../ui/notice';
+
+function CardDeletedNotice({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <div role="status">
+      <Notice tone="success">
+        <div className="dismissible">
+          <p>{PAYMENTS_TEXTS.cardDeleted}</p>
+          <button type="button" className="dismissible__close" aria-label="Dismiss" onClick={onDismiss}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      </Notice>
+    </div>
+  );
+}
+
+/** /payments: the card-deleted notice, unpaid fees, credit balance (credits on), payment methods. */
+export default function PaymentsSummaryPage() {
+  const client = useClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [isDismissed, setDismissed] = useState(false);
+  const showDeleted =
+    Boolean((location.state as { deletedCard?: boolean } | null)?.deletedCard) && !isDismissed;
+  return (
+    <>
+      {showDeleted && (
+        <CardDeletedNotice
+          onDismiss={() => {
+            setDismissed(true);
+            // Forget the state so a reload does not bring the notice back.
+            navigate('.', { replace: true, state: null });
+          }}
+        />
+      )}
+      <UnpaidFees />
+      {client?.features.credits && (
+        <CreditBalance
+          heading="Credit balance"
+          action={
+            <p className="payments-section__link">
+              <Link to="/payments/credit/added">View credit history</Link>
+            </p>
+          }
+        />
+      )}
+      <PaymentMethods />
+    </>
+  );
+}
