@@ -287,4 +287,25 @@ describe('seedDemo', () => {
     );
     expect([...statuses].sort()).toEqual(['expired', 'issued', 'redeemed']);
   });
+  it('gives Ben (FH100007) and Chloe (FH100008) their own fees, credit, saved card and guest-pass bundle', async () => {
+    const app = await t.buildTestApp();
+    for (const username of ['FH100007', 'FH100008']) {
+      const member = await login(app, { username, password: DEMO_PASSWORD });
+      const get = async (url: string) => {
+        const response = await app.inject({ method: 'GET', url, headers: member.headers });
+        expect(response.statusCode, url).toBe(200);
+        return response.json().data;
+      };
+      const fees = await get('/api/user/penalties');
+      expect(fees.map((f: { fee_amount: { raw: number } }) => f.fee_amount.raw).sort()).toEqual([300, 500]);
+      expect((await get('/api/credits/user')).credit_balance.raw).toBe(600);
+      expect(await get('/api/my-account/saved-cards')).toEqual([
+        expect.objectContaining({ brand: 'Visa', last_four_digits: '4242', expired: false }),
+      ]);
+      const userId = (await get('/api/auth/user')).id;
+      expect(await get(`/api/v1/users/${userId}/guestPasses/allowances`)).toEqual([
+        expect.objectContaining({ name: '5 Guest Pass Bundle', uses_remaining: 5, type: 'package' }),
+      ]);
+    }
+  });
 });

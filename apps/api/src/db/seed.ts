@@ -674,6 +674,106 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       bundlePasses.map((p) => ({ customerPackageId: bundle!.id, guestPassId: p.id, usedAt: p.createdAt })),
     );
 
+  // Ben Clarke (FH100007) and Chloe Evans (FH100008) have their own payments area to try: two unpaid fees,
+  // booking credit (£8.00 added, £2.00 spent), a saved Visa and a guest-pass bundle (browser tests use them
+  // so that the demo customer's basket and fees stay as they are).
+  for (const [index, member] of [extras[3]!, extras[4]!].entries()) {
+    const seed = DEMO_EXTRA_CUSTOMERS[index + 3]!;
+    const memberBilling = {
+      firstName: seed.firstName,
+      lastName: seed.lastName,
+      addressLine1: `${4 + index} Elland Road`,
+      addressLine2: null,
+      city: 'Leeds',
+      postcode: 'LS11 0ES',
+    };
+    const ref = `pm_demo_visa_${seed.reference.toLowerCase()}`;
+    await tx.insert(penalties).values([
+      {
+        customerId: member.id,
+        venueId: home.id,
+        type: 'late_cancellation',
+        description: 'Late cancellation fee',
+        amount: 500,
+        status: 'unpaid',
+        createdAt: new Date(now.getTime() - 9 * DAY_MS),
+      },
+      {
+        customerId: member.id,
+        venueId: home.id,
+        ...DEMO_NO_SHOW_FEE,
+        status: 'unpaid',
+        createdAt: new Date(now.getTime() - 3 * DAY_MS),
+      },
+    ]);
+    await tx.insert(creditTransactions).values([
+      {
+        customerId: member.id,
+        kind: 'general',
+        amount: 800,
+        reason: 'Goodwill credit',
+        description: 'Credit for a cancelled class',
+        relatedItem: 'Body Pump',
+        location: home.name,
+        expiresAt: new Date(now.getTime() + 180 * DAY_MS),
+        createdAt: new Date(now.getTime() - 10 * DAY_MS),
+      },
+      {
+        customerId: member.id,
+        kind: 'general',
+        amount: -200,
+        description: 'Spin',
+        location: home.name,
+        createdAt: new Date(now.getTime() - 5 * DAY_MS),
+      },
+    ]);
+    await tx.insert(sandboxCardTokens).values({
+      token: ref,
+      kind: 'payment_method',
+      behaviour: 'succeed',
+      brand: 'Visa',
+      lastFour: '4242',
+      expiryMonth: 12,
+      expiryYear: cardYear,
+      cardholderName: `${seed.firstName} ${seed.lastName}`,
+      billing: memberBilling,
+    });
+    await tx.insert(savedCards).values({
+      customerId: member.id,
+      providerRef: ref,
+      brand: 'Visa',
+      lastFour: '4242',
+      expiryMonth: 12,
+      expiryYear: cardYear,
+      cardholderName: `${seed.firstName} ${seed.lastName}`,
+      billingFirstName: memberBilling.firstName,
+      billingLastName: memberBilling.lastName,
+      billingAddressLine1: memberBilling.addressLine1,
+      billingAddressLine2: null,
+      billingCity: memberBilling.city,
+      billingPostcode: memberBilling.postcode,
+      createdAt: new Date(now.getTime() - 50 * DAY_MS),
+    });
+    const [memberBundle] = await tx
+      .insert(customerPackages)
+      .values({
+        customerId: member.id,
+        ...guestPackage,
+        sessionsRemaining: guestPackage.sessionsIncluded,
+        expiresAt: new Date(now.getTime() + 120 * DAY_MS),
+        createdAt: new Date(now.getTime() - 7 * DAY_MS),
+      })
+      .returning();
+    await tx
+      .insert(customerPackageVenues)
+      .values(
+        venueSlugs.map((slug) => ({
+          customerPackageId: memberBundle!.id,
+          venueId: venueBySlug.get(slug)!.id,
+        })),
+      );
+  }
+
   // Priya Shah (FH100004) has a Mastercard that expired last month: the payments area's expired state.
   const lastMonth = addVenueDays({ ...venueLocalDate(now), day: 1 }, -1);
   await tx.insert(savedCards).values({
