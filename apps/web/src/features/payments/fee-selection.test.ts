@@ -39,9 +39,19 @@ describe('fee selection from the basket', () => {
 
   it('shows a change in flight optimistically', () => {
     const selected = new Set([1]);
-    expect([...displayedSelection(selected, { kind: 'add', feeIds: [2, 3] })].sort()).toEqual([1, 2, 3]);
-    expect([...displayedSelection(selected, { kind: 'remove', feeIds: [1] })]).toEqual([]);
-    expect([...displayedSelection(selected, null)]).toEqual([1]);
+    expect([...displayedSelection(selected, [{ kind: 'add', feeIds: [2, 3] }])].sort()).toEqual([1, 2, 3]);
+    expect([...displayedSelection(selected, [{ kind: 'remove', feeIds: [1] }])]).toEqual([]);
+    expect([...displayedSelection(selected, [])]).toEqual([1]);
+    // Quick successive ticks are all shown, applied in order.
+    expect(
+      [
+        ...displayedSelection(selected, [
+          { kind: 'add', feeIds: [2] },
+          { kind: 'add', feeIds: [3] },
+          { kind: 'remove', feeIds: [1] },
+        ]),
+      ].sort(),
+    ).toEqual([2, 3]);
   });
 
   it('totals the selected fees', () => {

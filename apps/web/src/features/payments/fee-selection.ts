@@ -26,13 +26,17 @@ export function selectedFeeIds(fees: readonly FeeLike[], cartItems: readonly Car
   return new Set(fees.filter((fee) => inCart.has(fee.id)).map((fee) => fee.id));
 }
 
-/** What the checkboxes show while a change is in flight (optimistic), else what the basket says. */
-export function displayedSelection(selected: ReadonlySet<number>, pending: FeeChange | null): Set<number> {
+/** What the checkboxes show while changes are queued or in flight (optimistic, in order), else the basket. */
+export function displayedSelection(
+  selected: ReadonlySet<number>,
+  pending: readonly FeeChange[],
+): Set<number> {
   const next = new Set(selected);
-  if (!pending) return next;
-  for (const id of pending.feeIds) {
-    if (pending.kind === 'add') next.add(id);
-    else next.delete(id);
+  for (const change of pending) {
+    for (const id of change.feeIds) {
+      if (change.kind === 'add') next.add(id);
+      else next.delete(id);
+    }
   }
   return next;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverMessageOr } from '../../lib/api/client';
 import { type Cart, cartQueryOptions } from '../../lib/cart';
 import { addCartItems, refreshCart, removeCartItems } from '../../lib/cart-actions';
@@ -20,18 +20,20 @@ import {
 const GENERIC_ERROR = 'Something has gone wrong, please try again.';
 
 /**
- * Unpaid fees ↔ basket: the basket's penalty items drive the checkboxes; one change runs at a time
- * (the boxes show it optimistically), so replies never overtake each other.
+ * Unpaid fees ↔ basket: the basket's penalty items drive the checkboxes. Changes run one at a time in
+ * the order they were made (the boxes show every queued change optimistically), so quick successive
+ * ticks are all kept and replies never overtake each other.
  */
 export function useFeeSelection(fees: Penalty[]) {
   const queryClient = useQueryClient();
   const cart = useQuery(cartQueryOptions);
   const cartItems = cart.data?.items ?? [];
 
-  // The change in flight, set in the click handler itself so the box never flickers back (the mutation's
-  // own state reaches React a tick later).
-  const [pending, setPending] = useState<FeeChange | null>(null);
-  const isReady = cart.isSuccess && pending === null;
+  // Changes queued or in flight, oldest first; set in the click handler itself so a box never flickers
+  // back (the mutation's own state reaches React a tick later).
+  const [pending, setPending] = useState<readonly FeeChange[]>([]);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const isReady = cart.isSuccess;
   const change = useMutation({
     mutationFn: async (next: FeeChange): Promise<Cart | null> => {
       if (next.kind === 'add') {
@@ -59,12 +61,14 @@ export function useFeeSelection(fees: Penalty[]) {
       toast.error(serverMessageOr(error, GENERIC_ERROR), { duration: TOAST_DURATION.default });
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
-    onSettled: () => setPending(null),
   });
   const run = (next: FeeChange) => {
     if (!isReady || next.feeIds.length === 0) return;
-    setPending(next);
-    change.mutate(next);
+    setPending((queued) => [...queued, next]);
+    queue.current = queue.current
+      .then(() => change.mutateAsync(next))
+      .catch(() => undefined) // reported by onError
+      .finally(() => setPending((queued) => queued.slice(1)));
   };
 
   const inCart = selectedFeeIds(fees, cartItems);
@@ -76,14 +80,15 @@ export function useFeeSelection(fees: Penalty[]) {
     selectedTotal: selectedTotal(fees, selected),
     /** The basket could not be read: selection is unknown. */
     isCartError: cart.isError,
-    isBusy: pending !== null,
+    isBusy: pending.length > 0,
     isReady,
-    /** The basket is known: the boxes can be used (changes made while one is in flight are ignored). */
+    /** The basket is known: the boxes can be used (changes made meanwhile are queued). */
     isCartLoaded: cart.isSuccess,
     toggle: (feeId: number, isChecked: boolean) =>
       run({ kind: isChecked ? 'add' : 'remove', feeIds: [feeId] }),
-    selectAll: () => run({ kind: 'add', feeIds: unselectedFeeIds(fees, inCart) }),
+    // From what the boxes show, queued changes included.
+    selectAll: () => run({ kind: 'add', feeIds: unselectedFeeIds(fees, selected) }),
     clearAll: () =>
-      run({ kind: 'remove', feeIds: fees.filter((fee) => inCart.has(fee.id)).map((fee) => fee.id) }),
+      run({ kind: 'remove', feeIds: fees.filter((fee) => selected.has(fee.id)).map((fee) => fee.id) }),
   };
 }
