@@ -1,0 +1,55 @@
+import { apiLogin, DEMO, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+
+const MEMBER = { desktop: 'FH100007', phone: 'FH100008' } as const;
+
+test('a member sends a guest pass to a friend at a venue and opens it', async ({ page, baseURL }, info) => {
+  const tag = info.project.name as keyof typeof MEMBER;
+  await apiLogin(page, baseURL!, MEMBER[tag], DEMO.password);
+  await page.goto('/account/guest-passes');
+  await expect(page.getByRole('heading', { name: 'Guest Passes', level: 1 })).toBeVisible();
+  await expect(page.getByText('5 Guest Pass Bundle').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Send a guest pass' }).click();
+  await expect(page).toHaveURL(/\/guest-passes\/available-passes$/);
+
+  const guest = `Robin ${tag === 'desktop' ? 'Ashby' : 'Barnes'}`;
+  await page.getByLabel('Guest name').fill(guest);
+  await page.getByLabel('Guest email').fill(`robin.${tag}@example.org`);
+  await page.getByRole('button', { name: 'Send guest pass' }).click();
+  await expect(page.getByText('Please select a venue').first()).toBeVisible();
+
+  const venue = page.getByRole('combobox', { name: 'Venue' });
+  await venue.scrollIntoViewIfNeeded();
+  await venue.pressSequentially('Po');
+  await expect(page.getByRole('option')).toHaveCount(0); // results only after more than 2 characters
+  await venue.pressSequentially('n');
+  await expect(page.getByRole('option', { name: /Ponds Forge/ })).toBeVisible();
+  // Chosen with the keyboard: the list is a combobox popup.
+  await venue.press('ArrowDown');
+  await venue.press('Enter');
+  await expect(venue).toHaveValue(/Ponds Forge/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send guest pass' }).click();
+  await expect(page.getByText('Guest pass sent successfully')).toBeVisible();
+
+  await page.goto('/account/guest-passes');
+  await page.getByRole('link', { name: `View guest pass for ${guest}` }).click();
+  await expect(page.getByRole('heading', { name: 'Guest pass details' })).toBeVisible();
+  await expect(page.getByText('Issued').first()).toBeVisible();
+  await expect(page.getByText(/Ponds Forge/).first()).toBeVisible();
+  await expect(page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}/).first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'guest-pass', tag);
+});
+
+test('sent guest passes page through ten at a time', async ({ page, baseURL }, info) => {
+  await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/account/guest-passes');
+  await expect(page.getByText(/Showing 1–10 of \d+/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /^View guest pass for / })).toHaveCount(10);
+  await expectAccessible(page);
+  await screenshot(page, 'guest-passes', info.project.name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/Showing 11–\d+ of \d+/)).toBeVisible();
+  await expect(page.getByText('Expired').first()).toBeVisible();
+});
