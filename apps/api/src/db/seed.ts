@@ -764,14 +764,12 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
         createdAt: new Date(now.getTime() - 7 * DAY_MS),
       })
       .returning();
-    await tx
-      .insert(customerPackageVenues)
-      .values(
-        venueSlugs.map((slug) => ({
-          customerPackageId: memberBundle!.id,
-          venueId: venueBySlug.get(slug)!.id,
-        })),
-      );
+    await tx.insert(customerPackageVenues).values(
+      venueSlugs.map((slug) => ({
+        customerPackageId: memberBundle!.id,
+        venueId: venueBySlug.get(slug)!.id,
+      })),
+    );
   }
 
   // Priya Shah (FH100004) has a Mastercard that expired last month: the payments area's expired state.
