@@ -7,6 +7,9 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   page,
   baseURL,
 }, info) => {
+  // A long journey (fees, credit, orders, receipt, card) that changes the member's data: give it room
+  // rather than a retry, which would find the fees already paid.
+  test.setTimeout(90_000);
   const tag = info.project.name as keyof typeof MEMBER;
   await apiLogin(page, baseURL!, MEMBER[tag], DEMO.password);
 

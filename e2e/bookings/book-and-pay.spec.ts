@@ -16,6 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 for (const width of [1280, 375]) {
   test(`the demo customer books a class and pays by card at ${width}px`, async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     const tag = width === 375 ? 'phone' : 'desktop';
     await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
