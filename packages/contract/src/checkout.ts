@@ -57,7 +57,13 @@ export const FURTHER_CHECK_MESSAGE =
 export const CARD_REQUIRED_MESSAGE = 'Please enter your card details.';
 
 /** GET /api/terms?cart_id= (joining §7 Terms). */
-export const termsQuery = z.object({ cart_id: z.coerce.number().int().optional() });
+export const TERMS_KINDS = ['checkout', 'direct_debit', 'health_commitment', 'membership'] as const;
+export type TermsKind = (typeof TERMS_KINDS)[number];
+/** `kind` picks the joining terms (direct debit, health commitment, membership); left out = the checkout terms. */
+export const termsQuery = z.object({
+  cart_id: z.coerce.number().int().optional(),
+  kind: z.enum(TERMS_KINDS).optional(),
+});
 export const termsItem = z.object({ id: z.number().int(), title: z.string(), html: z.string() });
 export const termsReply = envelope(z.array(termsItem));
 

@@ -173,6 +173,8 @@ export const membershipTypes = pgTable('membership_types', {
   coverage: text('coverage', { enum: ['national', 'venues'] }).notNull(),
   eligibilityName: text('eligibility_name'),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** What the membership gives access to (names shown in the details modal). */
+  providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
 });
 
 export const membershipTypeVenues = pgTable(
@@ -202,6 +204,8 @@ export const paymentOptions = pgTable(
     /** Monthly price (recurring) or the whole price (fixed), pence. */
     baseFee: integer('base_fee').notNull(),
     joiningFee: integer('joining_fee').notNull().default(0),
+    /** The operator collects one base fee up front ('month in hand') on joining (recurring only). */
+    monthInHand: boolean('month_in_hand').notNull().default(false),
   },
   (t) => [check('payment_options_fees_nonneg', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`)],
 );
@@ -718,7 +722,8 @@ export const terms = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    kind: text('kind', { enum: ['checkout'] }).notNull(),
+    /** checkout (agreed at the basket checkout), or the joining kinds: direct_debit, health_commitment, membership. */
+    kind: text('kind', { enum: ['checkout', 'direct_debit', 'health_commitment', 'membership'] }).notNull(),
     title: text('title').notNull(),
     html: text('html').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -779,4 +784,76 @@ export const guestPasses = pgTable(
       sql`(${t.sourceType} = 'benefit' and ${t.membershipId} is not null and ${t.benefitId} is not null) or (${t.sourceType} = 'package' and ${t.customerPackageId} is not null)`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Online joining
+
+/**
+ * A promotion code for joining: `kind` percent (value 1–100) or fixed (value in pence) off the joining fee and/or the
+ * first payment (`applies_to`). Valid for one payment option, or every option of the client when that is null.
+ */
+export const membershipPromotions = pgTable(
+  'membership_promotions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    code: text('code').notNull(),
+    paymentOptionId: integer('payment_option_id').references(() => paymentOptions.id, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    value: integer('value').notNull(),
+    appliesTo: text('applies_to', { enum: ['joining_fee', 'first_payment', 'both'] }).notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [
+    index('membership_promotions_code_idx').on(t.clientId, sql`upper(${t.code})`),
+    check(
+      'membership_promotions_value',
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
+    ),
+  ],
+);
+
+/** The operator's extra questions asked when joining a membership type (spec §3 Custom question). */
+export const customQuestions = pgTable(
+  'custom_questions',
+  {
+    id: serial('id').primaryKey(),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    label: text('label').notNull(),
+    type: text('type', { enum: ['text', 'number', 'select', 'multi_select', 'date', 'checkbox'] }).notNull(),
+    /** Choices for select / multi_select. */
+    options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
+    placeholder: text('placeholder'),
+    isRequired: boolean('is_required').notNull().default(false),
+    defaultValue: text('default_value'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('custom_questions_type_idx').on(t.membershipTypeId)],
+);
+
+/** A customer's answer to a custom question (one per customer and question; the latest wins). */
+export const customQuestionAnswers = pgTable(
+  'custom_question_answers',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => customQuestions.id, { onDelete: 'cascade' }),
+    /** string, number, boolean or string[] (dates as YYYY-MM-DD). */
+    answer: jsonb('answer').$type<string | number | boolean | string[] | null>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('custom_question_answers_customer_question').on(t.customerId, t.questionId)],
 );

@@ -338,7 +338,10 @@ export type MembershipTypeSeed = {
   coverage: 'national' | 'venues';
   eligibilityName: string | null;
   descriptionHtml: string;
+  providesAccessTo: string[];
   options: {
+    /** Collect one base fee up front on joining (recurring only). */
+    monthInHand?: boolean;
     name: string;
     paymentType: 'recurring' | 'fixed';
     baseFee: number;
@@ -356,6 +359,7 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'national',
     eligibilityName: null,
     descriptionHtml: '<p>Unlimited gym, swimming and classes at every Fieldhouse venue.</p>',
+    providesAccessTo: ['Gym', 'Swimming pool', 'Group exercise classes'],
     options: [
       { name: 'Monthly', paymentType: 'recurring', baseFee: 3999, joiningFee: 1500 },
       {
@@ -375,6 +379,7 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'national',
     eligibilityName: null,
     descriptionHtml: '<p>Unlimited public and lane swimming.</p>',
+    providesAccessTo: ['Swimming pool'],
     options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 2499, joiningFee: 1000 }],
   },
   {
@@ -384,7 +389,10 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'venues',
     eligibilityName: null,
     descriptionHtml: '<p>Gym and swim weekdays 10:00–16:00 and weekends after 14:00.</p>',
-    options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 2799, joiningFee: 1000 }],
+    providesAccessTo: ['Gym (off-peak)', 'Swimming pool (off-peak)'],
+    options: [
+      { name: 'Monthly', paymentType: 'recurring', baseFee: 2799, joiningFee: 1000, monthInHand: true },
+    ],
   },
   {
     slug: 'student',
@@ -393,6 +401,7 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'national',
     eligibilityName: 'Full-time student',
     descriptionHtml: '<p>Gym & Swim for full-time students with a valid student card.</p>',
+    providesAccessTo: ['Gym', 'Swimming pool', 'Group exercise classes'],
     options: [
       { name: 'Monthly', paymentType: 'recurring', baseFee: 2200, joiningFee: 0 },
       {
@@ -412,6 +421,7 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'national',
     eligibilityName: 'Aged 11 to 17',
     descriptionHtml: '<p>Swimming and supervised gym sessions for 11 to 17 year olds.</p>',
+    providesAccessTo: ['Swimming pool', 'Junior gym sessions'],
     options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 1500, joiningFee: 0 }],
   },
   {
@@ -421,6 +431,7 @@ export const DEMO_MEMBERSHIP_TYPES: MembershipTypeSeed[] = [
     coverage: 'national',
     eligibilityName: null,
     descriptionHtml: '<p>Everything in Gym & Swim, paid once for the year.</p>',
+    providesAccessTo: ['Gym', 'Swimming pool', 'Group exercise classes'],
     options: [
       {
         name: 'Single payment',
@@ -556,3 +567,149 @@ export const DEMO_GUESTS = [
 
 /** The demo customer's second unpaid fee (the first is the £5.00 'Late cancellation fee'). */
 export const DEMO_NO_SHOW_FEE = { type: 'no_show', description: 'No-show fee', amount: 300 };
+
+export type MembershipPromotionSeed = {
+  code: string;
+  /** The payment option (membership type slug + option name), or every option when left out. */
+  option?: { membershipTypeSlug: string; name: string };
+  kind: 'percent' | 'fixed';
+  value: number;
+  appliesTo: 'joining_fee' | 'first_payment' | 'both';
+  /** Days from the seed date; left out = open-ended. */
+  validFromDays?: number;
+  validToDays?: number;
+};
+
+/** Joining promotion codes: NOJOIN (no joining fee, any option), HALFGYM (50% off Gym & Swim Monthly), an expired one. */
+export const DEMO_MEMBERSHIP_PROMOTIONS: MembershipPromotionSeed[] = [
+  { code: 'NOJOIN', kind: 'percent', value: 100, appliesTo: 'joining_fee' },
+  {
+    code: 'HALFGYM',
+    option: { membershipTypeSlug: 'gym-and-swim', name: 'Monthly' },
+    kind: 'percent',
+    value: 50,
+    appliesTo: 'both',
+  },
+  { code: 'SUMMER10', kind: 'fixed', value: 1000, appliesTo: 'first_payment', validToDays: -30 },
+];
+
+export type CustomQuestionSeed = {
+  membershipTypeSlug: string;
+  reference: string;
+  label: string;
+  type: 'text' | 'number' | 'select' | 'multi_select' | 'date' | 'checkbox';
+  options?: { value: string; label: string }[];
+  placeholder?: string;
+  isRequired?: boolean;
+  defaultValue?: string;
+};
+
+const GOALS = [
+  { value: 'fitness', label: 'General fitness' },
+  { value: 'weight', label: 'Weight loss' },
+  { value: 'strength', label: 'Strength' },
+  { value: 'social', label: 'Meeting people' },
+];
+const HEARD = [
+  { value: 'friend', label: 'A friend' },
+  { value: 'social', label: 'Social media' },
+  { value: 'leaflet', label: 'Leaflet' },
+  { value: 'other', label: 'Other' },
+];
+
+/** The operator's extra questions: every type on Gym & Swim, a few on the others. */
+export const DEMO_CUSTOM_QUESTIONS: CustomQuestionSeed[] = [
+  ...['gym-and-swim', 'swim-only', 'off-peak', 'student', 'junior', '12-month-saver'].map((slug) => ({
+    membershipTypeSlug: slug,
+    reference: 'heard_about_us',
+    label: 'How did you hear about us?',
+    type: 'select' as const,
+    options: HEARD,
+    isRequired: true,
+  })),
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    reference: 'emergency_contact',
+    label: 'Emergency contact name',
+    type: 'text',
+    placeholder: 'Full name',
+    isRequired: true,
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    reference: 'visits_per_week',
+    label: 'How many times a week do you plan to visit?',
+    type: 'number',
+    defaultValue: '2',
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    reference: 'goals',
+    label: 'Your goals',
+    type: 'multi_select',
+    options: GOALS,
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    reference: 'last_exercised',
+    label: 'When did you last exercise regularly?',
+    type: 'date',
+  },
+  {
+    membershipTypeSlug: 'gym-and-swim',
+    reference: 'induction',
+    label: 'I would like a free gym induction',
+    type: 'checkbox',
+  },
+  {
+    membershipTypeSlug: 'student',
+    reference: 'institution',
+    label: 'College or university',
+    type: 'text',
+    isRequired: true,
+  },
+  {
+    membershipTypeSlug: 'junior',
+    reference: 'guardian_name',
+    label: 'Parent or guardian name',
+    type: 'text',
+    isRequired: true,
+  },
+];
+
+/** Terms shown while joining (GET /api/terms?kind=…). */
+export const DEMO_JOINING_TERMS: {
+  kind: 'direct_debit' | 'health_commitment' | 'membership';
+  title: string;
+  html: string;
+}[] = [
+  {
+    kind: 'direct_debit',
+    title: 'Direct Debit Guarantee',
+    html: `<h3>The Direct Debit Guarantee</h3>
+<p>This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.</p>
+<p>If there are any changes to the amount, date or frequency of your Direct Debit, Fieldhouse Leisure will notify you
+10 working days in advance of your account being debited or as otherwise agreed.</p>
+<p>If an error is made in the payment of your Direct Debit you are entitled to a full and immediate refund of the
+amount paid from your bank or building society.</p>
+<p>You can cancel a Direct Debit at any time by simply contacting your bank or building society.</p>`,
+  },
+  {
+    kind: 'health_commitment',
+    title: 'Health commitment',
+    html: `<h3>Health commitment</h3>
+<p>I confirm that, to the best of my knowledge, I am in good health and know of no medical reason why I should not
+take part in physical activity. I will tell a member of staff about any change in my health.</p>`,
+  },
+  {
+    kind: 'membership',
+    title: 'Membership terms and conditions',
+    html: `<h3>Membership terms and conditions</h3>
+<ol>
+<li><strong>Payments.</strong> Monthly memberships are paid by Direct Debit on your chosen billing day. The first
+payment covers the days from your start date to your first billing date.</li>
+<li><strong>Cancelling.</strong> One month's notice is required to cancel a monthly membership.</li>
+<li><strong>Freezing.</strong> Memberships may be frozen for medical reasons with proof.</li>
+</ol>`,
+  },
+];

@@ -19,8 +19,10 @@ import {
   customerPackages,
   customerPackageVenues,
   customers,
+  customQuestions,
   guestPasses,
   membershipBenefits,
+  membershipPromotions,
   memberships,
   membershipTypes,
   membershipTypeVenues,
@@ -41,11 +43,14 @@ import {
   DEMO_BENEFITS,
   DEMO_CHECKOUT_TERMS,
   DEMO_CLIENT_CONTACT,
+  DEMO_CUSTOM_QUESTIONS,
   DEMO_EXTRA_CUSTOMERS,
   DEMO_FOOTER_HTML,
   DEMO_FULL_SESSION,
   DEMO_GUEST_PASS_PACKAGE,
   DEMO_GUESTS,
+  DEMO_JOINING_TERMS,
+  DEMO_MEMBERSHIP_PROMOTIONS,
   DEMO_MEMBERSHIP_TYPES,
   DEMO_NEARLY_FULL_SESSION,
   DEMO_NO_SHOW_FEE,
@@ -150,6 +155,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
         category: t.category,
         coverage: t.coverage,
         eligibilityName: t.eligibilityName,
+        providesAccessTo: t.providesAccessTo,
         sortOrder: i,
       })),
     )
@@ -166,10 +172,44 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
           joiningFee: o.joiningFee,
           fixedDuration: o.fixedDuration ?? null,
           fixedPeriod: o.fixedPeriod ?? null,
+          monthInHand: o.monthInHand ?? false,
         })),
       ),
     )
     .returning();
+  await tx.insert(customQuestions).values(
+    DEMO_CUSTOM_QUESTIONS.map((q, i) => ({
+      membershipTypeId: typeRows[DEMO_MEMBERSHIP_TYPES.findIndex((t) => t.slug === q.membershipTypeSlug)]!.id,
+      reference: q.reference,
+      label: q.label,
+      type: q.type,
+      options: q.options ?? [],
+      placeholder: q.placeholder ?? null,
+      isRequired: q.isRequired ?? false,
+      defaultValue: q.defaultValue ?? null,
+      sortOrder: i,
+    })),
+  );
+  await tx.insert(membershipPromotions).values(
+    DEMO_MEMBERSHIP_PROMOTIONS.map((p) => {
+      const typeIndex = p.option
+        ? DEMO_MEMBERSHIP_TYPES.findIndex((t) => t.slug === p.option!.membershipTypeSlug)
+        : -1;
+      const option = p.option
+        ? optionRows.find((o) => o.membershipTypeId === typeRows[typeIndex]!.id && o.name === p.option!.name)!
+        : null;
+      return {
+        clientId,
+        code: p.code,
+        paymentOptionId: option?.id ?? null,
+        kind: p.kind,
+        value: p.value,
+        appliesTo: p.appliesTo,
+        validFrom: p.validFromDays === undefined ? null : new Date(now.getTime() + p.validFromDays * DAY_MS),
+        validTo: p.validToDays === undefined ? null : new Date(now.getTime() + p.validToDays * DAY_MS),
+      };
+    }),
+  );
   const venueTypes = typeRows.filter((t) => t.coverage === 'venues');
   if (venueTypes.length) {
     await tx
@@ -573,6 +613,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     createdAt: new Date(now.getTime() - 30 * DAY_MS),
   });
   await tx.insert(terms).values({ clientId, kind: 'checkout', ...DEMO_CHECKOUT_TERMS });
+  await tx.insert(terms).values(DEMO_JOINING_TERMS.map((t, i) => ({ clientId, ...t, sortOrder: i })));
   const cardYear = venueLocalDate(now).year + 3;
   const billing = {
     firstName: 'Alex',

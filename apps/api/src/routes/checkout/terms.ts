@@ -3,14 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findCheckoutTerms } from '../../services/checkout/terms-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
-/** Public: the client's checkout terms (the basket id is accepted for the spec's call shape). */
+/**
+ * Public: the client's checkout terms (the basket id is accepted for the spec's call shape), or with `kind` the
+ * joining terms: direct_debit, health_commitment, membership.
+ */
 const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/terms',
     { schema: { tags: ['checkout'], querystring: termsQuery, response: { 200: termsReply } } },
-    async () => {
+    async (request) => {
       const client = await requireClient(app);
-      return { data: await findCheckoutTerms(app.db, client.id) };
+      return { data: await findCheckoutTerms(app.db, client.id, request.query.kind) };
     },
   );
 };

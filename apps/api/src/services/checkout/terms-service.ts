@@ -1,14 +1,15 @@
+import type { TermsKind } from '@fieldhouse/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { terms } from '../../db/schema.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
 
-/** The client's checkout terms, HTML sanitised. */
-export async function findCheckoutTerms(db: DbOrTx, clientId: number) {
+/** The client's terms of one kind (checkout by default), HTML sanitised. */
+export async function findCheckoutTerms(db: DbOrTx, clientId: number, kind: TermsKind = 'checkout') {
   const rows = await db
     .select()
     .from(terms)
-    .where(and(eq(terms.clientId, clientId), eq(terms.kind, 'checkout')))
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind)))
     .orderBy(asc(terms.sortOrder), asc(terms.id));
   return rows.map((t) => ({ id: t.id, title: t.title, html: sanitiseHtml(t.html) }));
 }

@@ -1,0 +1,172 @@
+/**
+ * Joining costs: pure functions on integer pence and venue-local calendar dates (no instants, so a clock change
+ * cannot move a day).
+ *
+ * Definitions (D = start date, B = billing day 1–28, F = base fee, J = joining fee):
+ *
+ * Recurring option
+ * - first billing date P = the first date after D (strictly) whose day of month is B; when P − D < 7 days,
+ *   P moves on one month (the member would otherwise pay twice within a week).
+ * - pro_rata_days = P − D (D up to and including the day before P).
+ * - pro_rata_fee = round(F × pro_rata_days / daysInMonth(D)) (half away from zero; D's calendar month).
+ * - month_in_hand_fee = F when the option collects a month in hand, else 0.
+ * - first payment = pro_rata_fee + month_in_hand_fee.
+ *
+ * Fixed option (single payment)
+ * - no billing day, no pro-rata: first payment = F (the whole price), month_in_hand_fee = 0.
+ *
+ * Promotion (optional) on the part it applies to: A = J (joining_fee), first payment (first_payment) or both.
+ * - percent p: discount = round(A × p / 100); fixed v pence: discount = min(v, A). So 0 ≤ discount ≤ A.
+ *
+ * total_to_pay_now = J + first payment − discount (never negative, since discount ≤ A ≤ J + first payment).
+ * The monthly payment after P is F (global_base_price).
+ */
+
+export type LocalDate = { year: number; month: number; day: number };
+
+export type PricedOption = {
+  paymentType: 'recurring' | 'fixed';
+  baseFee: number;
+  joiningFee: number;
+  monthInHand: boolean;
+};
+
+export type Promotion = {
+  kind: 'percent' | 'fixed';
+  value: number;
+  appliesTo: 'joining_fee' | 'first_payment' | 'both';
+};
+
+export type CostBreakdown = {
+  paymentType: 'recurring' | 'fixed';
+  baseFee: number;
+  joiningFee: number;
+  proRataFee: number;
+  proRataDays: number;
+  monthInHandFee: number;
+  discount: number;
+  totalToPayNow: number;
+  firstBillingDate: LocalDate | null;
+};
+
+export const MIN_DAYS_TO_FIRST_BILLING = 7;
+
+const utc = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day);
+
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+export const daysBetween = (a: LocalDate, b: LocalDate) => Math.round((utc(b) - utc(a)) / 86_400_000);
+
+/** The same day of month `months` later, clamped to that month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(d: LocalDate, months: number): LocalDate {
+  const index = d.year * 12 + (d.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(d.day, daysInMonth(year, month)) };
+}
+
+/** The first billing date for a start date and billing day (1–28); see the module comment. */
+export function firstBillingDate(start: LocalDate, billingDay: number): LocalDate {
+  if (!Number.isInteger(billingDay) || billingDay < 1 || billingDay > 28)
+    throw new RangeError(`billing day must be 1–28, got ${billingDay}`);
+  let next: LocalDate =
+    start.day < billingDay
+      ? { year: start.year, month: start.month, day: billingDay }
+      : { ...addMonths({ ...start, day: 1 }, 1), day: billingDay };
+  if (daysBetween(start, next) < MIN_DAYS_TO_FIRST_BILLING) next = addMonths(next, 1);
+  return next;
+}
+
+/** Half away from zero (all inputs here are non-negative). */
+const round = (n: number) => Math.round(n);
+
+export function promotionDiscount(promo: Promotion | null, joiningFee: number, firstPayment: number) {
+  if (!promo) return 0;
+  const base =
+    promo.appliesTo === 'joining_fee'
+      ? joiningFee
+      : promo.appliesTo === 'first_payment'
+        ? firstPayment
+        : joiningFee + firstPayment;
+  const discount = promo.kind === 'percent' ? round((base * Math.min(promo.value, 100)) / 100) : promo.value;
+  return Math.max(0, Math.min(discount, base));
+}
+
+export function computeCosts(input: {
+  option: PricedOption;
+  startDate: LocalDate;
+  billingDay: number | null;
+  promotion: Promotion | null;
+}): CostBreakdown {
+  const { option, startDate, promotion } = input;
+  let proRataFee = 0;
+  let proRataDays = 0;
+  let monthInHandFee = 0;
+  let firstPayment: number;
+  let first: LocalDate | null = null;
+  if (option.paymentType === 'recurring') {
+    if (input.billingDay === null) throw new RangeError('a recurring option needs a billing day');
+    first = firstBillingDate(startDate, input.billingDay);
+    proRataDays = daysBetween(startDate, first);
+    proRataFee = round((option.baseFee * proRataDays) / daysInMonth(startDate.year, startDate.month));
+    monthInHandFee = option.monthInHand ? option.baseFee : 0;
+    firstPayment = proRataFee + monthInHandFee;
+  } else {
+    firstPayment = option.baseFee;
+  }
+  const discount = promotionDiscount(promotion, option.joiningFee, firstPayment);
+  return {
+    paymentType: option.paymentType,
+    baseFee: option.baseFee,
+    joiningFee: option.joiningFee,
+    proRataFee,
+    proRataDays,
+    monthInHandFee,
+    discount,
+    totalToPayNow: option.joiningFee + firstPayment - discount,
+    firstBillingDate: first,
+  };
+}
+
+/** The lines that make up total_to_pay_now (signed), in display order. */
+export function linesNow(c: CostBreakdown): number[] {
+  const lines = [c.joiningFee];
+  if (c.paymentType === 'fixed') lines.push(c.baseFee);
+  else lines.push(c.proRataFee, c.monthInHandFee);
+  lines.push(-c.discount);
+  return lines;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'D MMMM YYYY', e.g. '1 December 2026'. */
+export const prettyDate = (d: LocalDate) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+
+/** The allowed start dates: today (venue-local) up to the same day next month (clamped to month end). */
+export function startDateWindow(today: LocalDate): { min: LocalDate; max: LocalDate } {
+  return { min: today, max: addMonths(today, 1) };
+}
+
+/** Parses a strict 'YYYY-MM-DD' that names a real calendar date, else null. */
+export function parseLocalDate(value: string): LocalDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export const compareDates = (a: LocalDate, b: LocalDate) => utc(a) - utc(b);
