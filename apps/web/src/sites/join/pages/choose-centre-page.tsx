@@ -1,27 +1,36 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CentreSelection } from '../../../features/centre-selection/centre-selection';
+import { useClient } from '../../../features/client/api';
 import { VenueGrid } from '../../../features/venues/venue-grid';
 import { PageTitle } from '../../../lib/page-title';
 import { selectVenue } from '../../../lib/selected-venue';
-import { buttonClass } from '../../../ui/button';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
 
-/** Join '/': choose a home centre from a plain grid (the map comes later). */
+/** Join '/': choose a home centre on the map and list, or from a plain grid when the map is off. */
 export default function ChooseCentrePage() {
+  const client = useClient();
+  const navigate = useNavigate();
+  if (!client) return <Spinner label="Loading" />;
   return (
-    <section className="page">
+    <div className="page">
       <PageTitle title="Choose your home centre" />
-      <h1>Choose your home centre</h1>
-      <VenueGrid
-        renderAction={(venue) => (
-          <Link
-            to={`/centre/${encodeURIComponent(venue.slug)}`}
-            className={buttonClass('secondary')}
-            aria-label={`Choose ${venue.name}`}
-            onClick={() => selectVenue({ id: venue.id, slug: venue.slug, name: venue.name })}
-          >
-            Choose
-          </Link>
+      <CentreSelection
+        isMapEnabled={client.features.onlineJoiningMap}
+        renderGrid={(onChoose) => (
+          <VenueGrid
+            renderAction={(venue) => (
+              <Button variant="secondary" aria-label={`Choose ${venue.name}`} onClick={() => onChoose(venue)}>
+                Choose
+              </Button>
+            )}
+          />
         )}
+        onContinue={(venue) => {
+          selectVenue({ id: venue.id, slug: venue.slug, name: venue.name });
+          navigate(`/centre/${encodeURIComponent(venue.slug)}`);
+        }}
       />
-    </section>
+    </div>
   );
 }

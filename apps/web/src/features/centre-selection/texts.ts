@@ -1,0 +1,21 @@
+/** Centre selection texts (joining spec §2 and §8). */
+export const CENTRE_TEXTS = {
+  title: 'Choose your home centre',
+  searchLabel: 'Search town, postcode or centre name',
+  useMyLocation: 'Use my location',
+  or: 'or',
+  radius: 'Radius',
+  clearSearch: 'Clear search',
+  searchThisArea: 'Search this area',
+  noVenuesFound: 'No venues found',
+  showingResults: (miles: number) =>
+    `Showing results within ${miles} miles of your location or the first centre name`,
+  searching: 'Searching...',
+  prompt: 'Search or click on a map pin to view centre details',
+  cannotFindLocation: 'Cannot find location, please try again.',
+  locationDenied: 'Failed to use your location, please allow location access and try again',
+  locationFailed: 'Failed to use your location, please try again',
+  changeLocation: 'Change location',
+  continue: 'Continue',
+  noCentresFound: 'No centres found',
+} as const;
