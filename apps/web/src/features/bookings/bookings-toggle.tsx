@@ -11,7 +11,7 @@ const VIEWS: { view: BookingsView; label: string }[] = [
 /** Upcoming / Previous / Waitlist: links, the current one marked with aria-current. */
 export function BookingsToggle({ current }: { current: BookingsView }) {
   return (
-    <nav className="bookings-toggle" aria-label="Booking filter">
+    <nav className="bookings-toggle toggle-links" aria-label="Booking filter">
       <ul>
         {VIEWS.map(({ view, label }) => (
           <li key={view}>
