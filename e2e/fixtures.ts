@@ -100,6 +100,12 @@ export async function latestMailTo(request: APIRequestContext, baseURL: string, 
 
 /** axe-core: no serious or critical violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // Judge the settled page: a toast fading in is briefly low-contrast by design.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: 3_000,
+    })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
