@@ -7,6 +7,7 @@ import clientPlugin from './plugins/app/client.ts';
 import cspPlugin from './plugins/app/csp.ts';
 import csrfPlugin from './plugins/app/csrf.ts';
 import dbPlugin from './plugins/app/db.ts';
+import directDebitPlugin, { type DirectDebitPluginOptions } from './plugins/app/direct-debit.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
@@ -19,6 +20,7 @@ import authRoutes from './routes/auth/index.ts';
 import termsRoutes from './routes/checkout/terms.ts';
 import clientRoutes from './routes/client/index.ts';
 import devMailRoutes from './routes/dev/mail.ts';
+import directDebitRoutes from './routes/direct-debit/index.ts';
 import themeRoutes from './routes/frontend/theme.ts';
 import geocodingRoutes from './routes/geocoding/index.ts';
 import healthRoutes from './routes/health.ts';
@@ -49,6 +51,7 @@ export type BuildAppOptions = {
   /** Extra plugins registered after the routes (tests use it to add probe routes). */
   plugins?: FastifyPluginAsync[];
   wrapPaymentProvider?: PaymentsPluginOptions['wrapPaymentProvider'];
+  wrapDirectDebitProvider?: DirectDebitPluginOptions['wrapDirectDebitProvider'];
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(authPlugin);
     await app.register(mailPlugin, { mailSender: options.mailSender });
     await app.register(paymentsPlugin, { wrapPaymentProvider: options.wrapPaymentProvider });
+    await app.register(directDebitPlugin, { wrapDirectDebitProvider: options.wrapDirectDebitProvider });
 
     await app.register(healthRoutes);
     await app.register(themeRoutes);
@@ -90,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(timetableRoutes);
     await app.register(termsRoutes);
     await app.register(membershipRoutes);
+    await app.register(directDebitRoutes);
     await app.register(sandboxPaymentRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);

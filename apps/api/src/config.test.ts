@@ -45,11 +45,13 @@ describe('payments', () => {
   it('defaults to the sandbox provider and no front-of-house key', () => {
     const c = loadConfig({});
     expect(c.paymentProvider).toBe('sandbox');
+    expect(c.directDebitProvider).toBe('sandbox');
     expect(c.frontOfHouseKey).toBeNull();
   });
 
   it('refuses unknown providers and short front-of-house keys', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ DIRECT_DEBIT_PROVIDER: 'go_cardless' })).toThrow(/DIRECT_DEBIT_PROVIDER/);
     expect(() => loadConfig({ FRONT_OF_HOUSE_KEY: 'short' })).toThrow(/FRONT_OF_HOUSE_KEY/);
     expect(loadConfig({ FRONT_OF_HOUSE_KEY: 'a-long-enough-shared-secret' }).frontOfHouseKey).toBe(
       'a-long-enough-shared-secret',
@@ -58,6 +60,14 @@ describe('payments', () => {
 });
 
 describe('TRUST_PROXY', () => {
+  it('uses the offline basemap unless a map style URL is configured', () => {
+    expect(loadConfig({}).mapStyleUrl).toBeNull();
+    expect(loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/style.json?key=abc' }).mapStyleUrl).toBe(
+      'https://tiles.example.org/style.json?key=abc',
+    );
+    expect(() => loadConfig({ MAP_STYLE_URL: 'not a url' })).toThrow(/MAP_STYLE_URL/);
+  });
+
   it('ignores forwarded headers unless a proxy is configured', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

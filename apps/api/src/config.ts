@@ -34,6 +34,8 @@ const envSchema = z.object({
   KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
   MAINTENANCE_MODE: bool(false),
   WEB_DIST: z.string().optional(),
+  /** MapLibre style URL for the joining map's tiles; unset = the shipped offline UK outline. */
+  MAP_STYLE_URL: z.url().optional(),
   /** 'true' or a comma-separated list of proxy addresses/CIDRs; off unless a proxy sits in front. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +45,8 @@ const envSchema = z.object({
   FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Which card payment provider charges cards; only the sandbox exists so far (see services/payments). */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Which provider sets up direct-debit mandates; only the sandbox exists so far (see services/direct-debit). */
+  DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Shared secret of front-of-house devices: POST /api/pay accepts offline tenders only with it. */
   FRONT_OF_HOUSE_KEY: z.union([z.literal(''), z.string().min(16)]).optional(),
 });
@@ -66,9 +70,11 @@ export type Config = {
   kioskSecondIdleSeconds: number;
   maintenanceMode: boolean;
   webDist: string;
+  mapStyleUrl: string | null;
   logLevel: string;
   trustProxy: boolean | string;
   paymentProvider: 'sandbox';
+  directDebitProvider: 'sandbox';
   /** null: offline tenders (cash, voucher, cheque) are refused everywhere. */
   frontOfHouseKey: string | null;
   rateLimits: {
@@ -116,9 +122,11 @@ export function loadConfig(
     kioskSecondIdleSeconds: e.KIOSK_SECOND_IDLE_SECONDS,
     maintenanceMode: e.MAINTENANCE_MODE ?? false,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    mapStyleUrl: e.MAP_STYLE_URL ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentProvider: e.PAYMENT_PROVIDER,
+    directDebitProvider: e.DIRECT_DEBIT_PROVIDER,
     frontOfHouseKey: e.FRONT_OF_HOUSE_KEY || null,
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,

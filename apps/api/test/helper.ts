@@ -73,7 +73,10 @@ export async function setupTestDatabase() {
   });
   const buildTestApp = async (
     overrides: ConfigOverrides = {},
-    options: Pick<BuildAppOptions, 'now' | 'logger' | 'plugins' | 'wrapPaymentProvider'> = {},
+    options: Pick<
+      BuildAppOptions,
+      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider'
+    > = {},
   ) => {
     const app = await buildApp({
       config: testConfig(overrides),

@@ -70,6 +70,7 @@ describe('single-origin mode', async () => {
       demo: true,
       kiosk_idle_ms: 5000,
       kiosk_second_idle_ms: 6000,
+      map_style_url: null,
     });
   });
 

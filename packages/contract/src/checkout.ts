@@ -82,6 +82,22 @@ export const orderItem = z.object({
   end_time: z.string().nullable(),
   starts_at: z.string().nullable().describe('ISO instant'),
   ends_at: z.string().nullable(),
+  /** Membership items only (joining §3 Order: membership item). */
+  membership: z
+    .object({
+      start_date: z.string().describe('D MMMM YYYY'),
+      payment_type: z.enum(['recurring', 'fixed']),
+      payment_option: z.object({
+        pretty_first_billing_date: z.string().nullable(),
+        fixed_duration: z.number().int().nullable(),
+        fixed_period: z.enum(['day', 'week', 'month', 'year']).nullable(),
+      }),
+      fees: z.array(z.object({ label: z.string(), price: money })),
+      categories: z.array(z.object({ name: z.string() })),
+      base_fee: z.object({ price: money }),
+      home_venue: z.object({ name: z.string() }),
+    })
+    .nullable(),
 });
 export const order = z.object({
   id: z.number().int(),

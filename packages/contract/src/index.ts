@@ -8,6 +8,7 @@ export * from './common.ts';
 export * from './geocoding.ts';
 export * from './guest-passes.ts';
 export * from './joining.ts';
+export * from './membership-purchase.ts';
 export * from './payments.ts';
 export * from './site-config.ts';
 export * from './system.ts';

@@ -21,6 +21,8 @@ export const siteConfig = z.object({
   /** Kiosk idle logout and its second timer (spec: 90 s and 95 s); shortened in tests by configuration. */
   kiosk_idle_ms: z.number().int().positive(),
   kiosk_second_idle_ms: z.number().int().positive(),
+  /** MapLibre style for the joining map (MAP_STYLE_URL); null = the shipped offline basemap. */
+  map_style_url: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

@@ -236,9 +236,73 @@ export const memberships = pgTable(
     nextPaymentDate: date('next_payment_date'),
     /** Price per period in pence at the time of joining. */
     price: integer('price').notNull(),
+    /**
+     * True while a new membership waits, unpaid, in the customer's basket (status 'pending', status_info
+     * 'Awaiting payment'); checkout clears it. Such memberships are not the customer's yet (not listed, no benefits).
+     */
+    awaitingPayment: boolean('awaiting_payment').notNull().default(false),
+    /** What joining cost (pence, venue-local dates), fixed when the membership was submitted. */
+    joinCosts: jsonb('join_costs').$type<JoinCostsSnapshot>(),
+    promotionId: integer('promotion_id').references(() => membershipPromotions.id, { onDelete: 'set null' }),
+    mandateId: integer('mandate_id').references((): AnyPgColumn => directDebitMandates.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('memberships_customer_idx').on(t.customerId)],
+  (t) => [
+    index('memberships_customer_idx').on(t.customerId),
+    index('memberships_awaiting_payment_idx').on(t.customerId).where(sql`${t.awaitingPayment}`),
+  ],
+);
+
+/** The join costs a membership was sold with (pence; dates YYYY-MM-DD, venue-local). */
+export type JoinCostsSnapshot = {
+  joiningFee: number;
+  baseFee: number;
+  proRataFee: number;
+  proRataDays: number;
+  monthInHandFee: number;
+  discount: number;
+  totalToPayNow: number;
+  firstBillingDate: string | null;
+  billingDay: number | null;
+  /** The member kept their existing billing day ('Starting next month on your usual payment date'). */
+  usualPaymentDate: boolean;
+};
+
+/**
+ * A direct-debit mandate set up through the provider (DIRECT_DEBIT_PROVIDER). Only what the member is shown again
+ * is kept: the last digits of the account number and a masked sort code, never the full account number.
+ */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's reference for the mandate. */
+    reference: text('reference').notNull().unique(),
+    accountHolder: text('account_holder').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    /** e.g. '20-**-**'. */
+    sortCodeMasked: text('sort_code_masked').notNull(),
+    billingAddressLine1: text('billing_address_line1').notNull(),
+    billingAddressLine2: text('billing_address_line2'),
+    billingCity: text('billing_city').notNull(),
+    billingPostcode: text('billing_postcode').notNull(),
+    status: text('status', { enum: ['pending_submission', 'active', 'cancelled'] })
+      .notNull()
+      .default('pending_submission'),
+    createdAt: createdAt(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('direct_debit_mandates_customer_idx').on(t.customerId),
+    check('direct_debit_mandates_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{2,4}$'`),
+  ],
 );
 
 export const activities = pgTable(

@@ -20,6 +20,7 @@ import {
   customerPackageVenues,
   customers,
   customQuestions,
+  directDebitMandates,
   guestPasses,
   membershipBenefits,
   membershipPromotions,
@@ -328,9 +329,28 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
   const isoDate = (d: { year: number; month: number; day: number }) =>
     `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  // Its direct debit (sandbox mandate, active): the demo customer 'has an instruction' and billing day 1.
+  const [demoMandate] = await tx
+    .insert(directDebitMandates)
+    .values({
+      customerId: demo!.id,
+      provider: 'sandbox',
+      reference: 'SBX-MD-DEMO100001',
+      accountHolder: 'Alex Morgan',
+      accountNumberLast4: '5678',
+      sortCodeMasked: '20-**-**',
+      billingAddressLine1: '12 Park Row',
+      billingCity: 'Leeds',
+      billingPostcode: 'LS1 5HD',
+      status: 'active',
+      createdAt: new Date(now.getTime() - 240 * DAY_MS),
+      activatedAt: new Date(now.getTime() - 240 * DAY_MS),
+    })
+    .returning({ id: directDebitMandates.id });
   const [membership] = await tx
     .insert(memberships)
     .values({
+      mandateId: demoMandate!.id,
       customerId: demo!.id,
       membershipTypeId: gymSwim.id,
       paymentOptionId: monthly.id,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import penaltyRoutes from './account/penalties.ts';
 import receiptRoutes from './account/receipts.ts';
 import savedCardRoutes from './account/saved-cards.ts';
+import accountUserRoutes from './account/user.ts';
 import userRoutes from './auth/user.ts';
 import bookingRoutes from './bookings/index.ts';
 import cartRoutes from './cart/index.ts';
@@ -25,5 +26,6 @@ const protectedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(creditRoutes);
   await app.register(receiptRoutes);
   await app.register(guestPassRoutes);
+  await app.register(accountUserRoutes);
 };
 export default protectedRoutes;

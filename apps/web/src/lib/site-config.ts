@@ -17,6 +17,7 @@ export function defaultSiteConfig(site: Site): SiteConfig {
     demo: true,
     kioskIdleMs: 90_000,
     kioskSecondIdleMs: 95_000,
+    mapStyleUrl: null,
   };
 }
 

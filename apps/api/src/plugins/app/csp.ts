@@ -14,9 +14,13 @@ export default fp(
         request.log.warn({ err }, 'Could not load the client for the CSP');
       }
       const gtm = hasGtm ? ' https://www.googletagmanager.com' : '';
-      const connect = ["'self'", ...otherSites, ...(hasGtm ? ['https://www.google-analytics.com'] : [])].join(
-        ' ',
-      );
+      const connect = [
+        "'self'",
+        ...otherSites,
+        ...(hasGtm ? ['https://www.google-analytics.com'] : []),
+        // A configured map style names its own tile, glyph and sprite hosts, which MapLibre fetches.
+        ...(app.config.mapStyleUrl ? ['https:'] : []),
+      ].join(' ');
       reply.header(
         'content-security-policy',
         [

@@ -51,7 +51,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/cart/remove', { schema: { ...schema, body: removeFromCartBody } }, async (request) => ({
-    data: await removeFromCart(app.db, await context(request.customer!.id), request.body.cart_item_ids),
+    data: await removeFromCart(app.db, await context(request.customer!.id), request.body.cart_item_ids, {
+      directDebit: app.directDebit,
+      log: request.log,
+    }),
   }));
 
   app.put('/api/cart/payments', { schema: { ...schema, body: setCartPaymentsBody } }, async (request) => ({
@@ -70,7 +73,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/api/cart', { schema }, async (request) => ({
-    data: await clearCart(app.db, await context(request.customer!.id)),
+    data: await clearCart(app.db, await context(request.customer!.id), {
+      directDebit: app.directDebit,
+      log: request.log,
+    }),
   }));
 
   app.delete(

@@ -44,6 +44,7 @@ export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: numb
     demo: app.config.demoMode,
     kiosk_idle_ms: app.config.kioskIdleSeconds * 1000,
     kiosk_second_idle_ms: app.config.kioskSecondIdleSeconds * 1000,
+    map_style_url: app.config.mapStyleUrl,
   };
 }
 

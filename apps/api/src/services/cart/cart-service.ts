@@ -3,6 +3,7 @@ import {
   ALREADY_IN_BASKET_MESSAGE,
   type Cart,
   type CartItem,
+  MEMBERSHIP_PURCHASE_TEXTS,
   SESSION_FULL_MESSAGE,
   SESSION_NOT_RELEASED_MESSAGE,
   SESSION_STARTED_MESSAGE,
@@ -19,15 +20,30 @@ import {
   cartPayments,
   carts,
   customerPackages,
+  type JoinCostsSnapshot,
   membershipBenefits,
   memberships,
+  membershipTypes,
+  paymentOptions,
   penalties,
   venues,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
-import { formatDuration, periodStart, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDuration,
+  periodStart,
+  venueDatePretty,
+  venueLocalDate,
+  venueTime,
+} from '../../lib/venue-time.ts';
 import { findCreditBalances } from '../credits/credit-service.ts';
+import {
+  cancelReleasedMandates,
+  type MandateDeps,
+  releaseAwaitingMemberships,
+} from '../memberships/awaiting-memberships.ts';
 import {
   type AvailableBenefit,
   type AvailablePackage,
@@ -75,6 +91,39 @@ export async function bumpCartVersion(tx: DbOrTx, cartId: number, now: Date) {
 }
 
 const penaltyVenues = alias(venues, 'penalty_venues');
+const membershipVenues = alias(venues, 'membership_venues');
+
+/** A new membership waiting in the basket (joining §3). */
+export type CartMembership = {
+  id: number;
+  awaitingPayment: boolean;
+  startDate: string;
+  costs: JoinCostsSnapshot;
+  typeName: string;
+  optionName: string;
+  paymentType: 'recurring' | 'fixed';
+  fixedDuration: number | null;
+  fixedPeriod: 'day' | 'week' | 'month' | 'year' | null;
+  venueName: string;
+  timeZone: string;
+  mandateId: number | null;
+};
+
+/** The fee lines of a new membership (child items and order fees), non-zero only; the discount is negative. */
+export function membershipFeeLines(costs: JoinCostsSnapshot, paymentType: 'recurring' | 'fixed') {
+  const lines = [
+    { label: 'Setup fee', amount: costs.joiningFee },
+    ...(paymentType === 'fixed' ? [{ label: 'Membership fee', amount: costs.baseFee }] : []),
+    { label: 'Pro-rata', amount: costs.proRataFee },
+    { label: 'Month in hand fee', amount: costs.monthInHandFee },
+    { label: 'Code Applied', amount: -costs.discount },
+  ];
+  return lines.filter((l) => l.amount !== 0);
+}
+
+const PERIOD_NAMES = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
+export const fixedDurationText = (duration: number | null, period: keyof typeof PERIOD_NAMES | null) =>
+  duration && period ? `${duration} ${PERIOD_NAMES[period]}${duration === 1 ? '' : 's'}` : null;
 
 /** One basket line with what pricing, display and checkout need. */
 export type CartLine = {
@@ -101,6 +150,7 @@ export type CartLine = {
     bookingWindowDays: number;
   } | null;
   penalty: { id: number; status: string; venueName: string | null } | null;
+  membership: CartMembership | null;
 };
 
 export async function loadCartLines(db: DbOrTx, cartId: number, customerId: number): Promise<CartLine[]> {
@@ -122,6 +172,15 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
       },
       penalty: penalties,
       penaltyVenueName: penaltyVenues.name,
+      membership: memberships,
+      membershipType: { name: membershipTypes.name },
+      membershipOption: {
+        name: paymentOptions.name,
+        paymentType: paymentOptions.paymentType,
+        fixedDuration: paymentOptions.fixedDuration,
+        fixedPeriod: paymentOptions.fixedPeriod,
+      },
+      membershipVenue: { name: membershipVenues.name, timeZone: membershipVenues.timeZone },
       bookedByCaller: sql<boolean>`(${cartItems.cartableType} = 'activity' and exists (select 1 from bookings b where b.customer_id = ${customerId} and b.activity_session_id = ${cartItems.cartableId} and b.status <> 'cancelled'))`,
     })
     .from(cartItems)
@@ -140,6 +199,17 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
       ),
     )
     .leftJoin(penaltyVenues, eq(penaltyVenues.id, penalties.venueId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(cartItems.cartableType, 'membership'),
+        eq(memberships.id, cartItems.cartableId),
+        eq(memberships.customerId, customerId),
+      ),
+    )
+    .leftJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .leftJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
+    .leftJoin(membershipVenues, eq(membershipVenues.id, memberships.homeVenueId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
   return rows.map((r): CartLine => {
@@ -171,6 +241,32 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
           bookingWindowDays: r.venue.bookingWindowDays,
         },
         penalty: null,
+        membership: null,
+      };
+    }
+    if (r.membership?.joinCosts && r.membershipType && r.membershipOption && r.membershipVenue) {
+      const m = r.membership;
+      return {
+        ...base,
+        name: `${r.membershipType.name} - ${r.membershipOption.name}`,
+        fullPrice: m.joinCosts!.totalToPayNow,
+        category: null,
+        session: null,
+        penalty: null,
+        membership: {
+          id: m.id,
+          awaitingPayment: m.awaitingPayment,
+          startDate: m.startDate,
+          costs: m.joinCosts!,
+          typeName: r.membershipType.name,
+          optionName: r.membershipOption.name,
+          paymentType: r.membershipOption.paymentType,
+          fixedDuration: r.membershipOption.fixedDuration,
+          fixedPeriod: r.membershipOption.fixedPeriod,
+          venueName: r.membershipVenue.name,
+          timeZone: r.membershipVenue.timeZone,
+          mandateId: m.mandateId,
+        },
       };
     }
     if (r.penalty) {
@@ -181,9 +277,18 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
         category: null,
         session: null,
         penalty: { id: r.penalty.id, status: r.penalty.status, venueName: r.penaltyVenueName },
+        membership: null,
       };
     }
-    return { ...base, name: 'Unavailable item', fullPrice: 0, category: null, session: null, penalty: null };
+    return {
+      ...base,
+      name: 'Unavailable item',
+      fullPrice: 0,
+      category: null,
+      session: null,
+      penalty: null,
+      membership: null,
+    };
   });
 }
 
@@ -199,7 +304,16 @@ export function lineProblem(line: CartLine, now: Date): string | null {
     return null;
   }
   if (line.penalty) return line.penalty.status === 'unpaid' ? null : PENALTY_PAID_MESSAGE;
+  if (line.membership) return membershipProblem(line.membership, now);
   return ITEM_UNAVAILABLE_MESSAGE;
+}
+
+/** A new membership can be bought while it awaits payment and its start date (venue-local) is not past. */
+export function membershipProblem(m: CartMembership, now: Date): string | null {
+  if (!m.awaitingPayment) return ITEM_UNAVAILABLE_MESSAGE;
+  const today = venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE);
+  const todayIso = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  return m.startDate < todayIso ? MEMBERSHIP_PURCHASE_TEXTS.startDatePassed : null;
 }
 
 /** Benefits of the customer's active memberships with the uses left in their current period. */
@@ -320,6 +434,41 @@ export async function priceCart(
 function toCartItemWire(line: CartLine, priced: PricedLine, now: Date): CartItem {
   const s = line.session;
   const zone = s?.timeZone;
+  const m = line.membership;
+  if (m) {
+    return {
+      id: line.itemId,
+      name: line.name,
+      price: {
+        ...toMoney(priced.price),
+        original: toMoney(line.fullPrice),
+        benefit_applied: false,
+        package_applied: false,
+        benefit_name: null,
+        package_name: null,
+      },
+      quantity: 1,
+      cartable_type: line.type,
+      cartable_id: line.cartableId,
+      child_items: membershipFeeLines(m.costs, m.paymentType).map((f) => ({
+        name: f.label,
+        price: toMoney(f.amount),
+      })),
+      membership_user_id: null,
+      cartable_resource: {
+        name: line.name,
+        venue_name: m.venueName,
+        duration: m.paymentType === 'fixed' ? fixedDurationText(m.fixedDuration, m.fixedPeriod) : null,
+        new_membership: true,
+        location: null,
+        date: null,
+        starts_at: null,
+        ends_at: null,
+        requires_waiver: false,
+      },
+      problem: lineProblem(line, now),
+    };
+  }
   return {
     id: line.itemId,
     name: line.name,
@@ -496,21 +645,34 @@ async function addPenalty(tx: Tx, ctx: CartContext, cart: CartRow, penaltyId: nu
   await tx.insert(cartItems).values({ cartId: cart.id, cartableType: 'penalty', cartableId: penaltyId });
 }
 
-/** POST /api/cart/remove: every id must be a line of the caller's basket (else 404, nothing removed). */
-export async function removeFromCart(db: TxDb, ctx: CartContext, cartItemIds: number[]) {
+/**
+ * POST /api/cart/remove: every id must be a line of the caller's basket (else 404, nothing removed). A new
+ * membership's line takes its awaiting-payment membership with it, and its unused mandate is cancelled.
+ */
+export async function removeFromCart(db: TxDb, ctx: CartContext, cartItemIds: number[], deps?: MandateDeps) {
   const ids = [...new Set(cartItemIds)];
-  return changeCart(db, ctx, async (tx, cart) => {
+  let released: string[] = [];
+  const cart = await changeCart(db, ctx, async (tx, cart) => {
     const removed = await tx
       .delete(cartItems)
       .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.id, ids)))
-      .returning({ id: cartItems.id });
+      .returning({ id: cartItems.id, type: cartItems.cartableType, cartableId: cartItems.cartableId });
     if (removed.length !== ids.length) throw notFound();
+    const membershipIds = removed.filter((r) => r.type === 'membership').map((r) => r.cartableId);
+    if (membershipIds.length)
+      released = await releaseAwaitingMemberships(tx, {
+        customerId: ctx.customerId,
+        membershipIds,
+        now: ctx.now,
+      });
     // Removing a line keeps only credit payments (spec §4 Basket); credit is re-capped when read.
     await tx
       .delete(cartPayments)
       .where(and(eq(cartPayments.cartId, cart.id), ne(cartPayments.tenderType, 'credit')));
     return true;
   });
+  await cancelReleasedMandates(deps, released);
+  return cart;
 }
 
 async function findOwnLine(tx: Tx, cart: CartRow, cartItemId: number) {
@@ -531,13 +693,26 @@ export async function updateCartItem(db: TxDb, ctx: CartContext, cartItemId: num
   });
 }
 
-/** DELETE /api/cart */
-export async function clearCart(db: TxDb, ctx: CartContext) {
-  return changeCart(db, ctx, async (tx, cart) => {
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+/** DELETE /api/cart (new memberships in it are released as when their line is removed). */
+export async function clearCart(db: TxDb, ctx: CartContext, deps?: MandateDeps) {
+  let released: string[] = [];
+  const cart = await changeCart(db, ctx, async (tx, cart) => {
+    const removed = await tx
+      .delete(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .returning({ type: cartItems.cartableType, cartableId: cartItems.cartableId });
+    const membershipIds = removed.filter((r) => r.type === 'membership').map((r) => r.cartableId);
+    if (membershipIds.length)
+      released = await releaseAwaitingMemberships(tx, {
+        customerId: ctx.customerId,
+        membershipIds,
+        now: ctx.now,
+      });
     await tx.delete(cartPayments).where(eq(cartPayments.cartId, cart.id));
     return true;
   });
+  await cancelReleasedMandates(deps, released);
+  return cart;
 }
 
 /**

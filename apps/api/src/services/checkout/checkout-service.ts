@@ -19,6 +19,8 @@ import {
   creditTransactions,
   customerPackages,
   customers,
+  directDebitMandates,
+  memberships,
   orderItems,
   orders,
   packageUsages,
@@ -29,12 +31,22 @@ import {
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { sessionLabel, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import {
+  addVenueDays,
+  DEFAULT_TIME_ZONE,
+  formatVenueDate,
+  sessionLabel,
+  venueDatePretty,
+  venueLocalDate,
+  venueTime,
+} from '../../lib/venue-time.ts';
 import {
   type CartLine,
+  type CartMembership,
   type CartRow,
   ITEM_UNAVAILABLE_MESSAGE,
   loadCartLines,
+  membershipProblem,
   OFFLINE_TENDERS,
   PENALTY_PAID_MESSAGE,
   type PricedCart,
@@ -44,6 +56,7 @@ import { capTenders, maxCreditApplicable, type Tender } from '../cart/pricing.ts
 import type { ClientRow } from '../clients/client-service.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { bookingConfirmationMail } from '../mail/templates.ts';
+import { addMonths, parseLocalDate } from '../memberships/pricing.ts';
 import {
   type ChargeResult,
   type ChargeSource,
@@ -171,6 +184,7 @@ export function checkoutProblem(line: CartLine, now: Date): string | null {
     return null;
   }
   if (line.penalty) return line.penalty.status === 'unpaid' ? null : PENALTY_PAID_MESSAGE;
+  if (line.membership) return membershipProblem(line.membership, now);
   return ITEM_UNAVAILABLE_MESSAGE;
 }
 
@@ -277,6 +291,19 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
       .from(penalties)
       .where(and(inArray(penalties.id, penaltyIds), eq(penalties.customerId, customerId)))
       .orderBy(asc(penalties.id))
+      .for('update');
+  }
+
+  const membershipIds = items
+    .filter((i) => i.type === 'membership')
+    .map((i) => i.cartableId)
+    .sort((a, b) => a - b);
+  if (membershipIds.length) {
+    await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(inArray(memberships.id, membershipIds), eq(memberships.customerId, customerId)))
+      .orderBy(asc(memberships.id))
       .for('update');
   }
 
@@ -451,10 +478,11 @@ async function createOrder(
   await sp.insert(orderItems).values(
     lines.map((l) => ({
       orderId: order!.id,
-      kind: l.session ? ('activity' as const) : ('penalty' as const),
+      kind: l.session ? ('activity' as const) : l.membership ? ('membership' as const) : ('penalty' as const),
       name: l.name,
       price: pricedById.get(l.itemId)!.price,
       activitySessionId: l.session?.id ?? null,
+      membershipId: l.membership?.id ?? null,
       bookingId: l.session ? bookingBySession.get(l.session.id)! : null,
       penaltyId: l.penalty?.id ?? null,
     })),
@@ -570,6 +598,9 @@ async function createOrder(
     }
   }
 
+  for (const line of lines)
+    if (line.membership) await activateMembership(sp, customerId, line.membership, now);
+
   await sp
     .update(carts)
     .set({ status: 'completed', completeOrderId: order!.id, completedAt: now, updatedAt: now })
@@ -596,4 +627,59 @@ async function createOrder(
   });
   await queueMail(sp, { ...mail, to: customer!.email });
   return order!;
+}
+
+/**
+ * A paid new membership: active from its start date (venue-local today or earlier), else pending; the next payment
+ * is the first billing date (recurring) or it expires a fixed duration after the start (fixed). The customer takes
+ * the billing day and home venue when they have none, and the mandate becomes their instruction.
+ */
+async function activateMembership(sp: Tx, customerId: number, m: CartMembership, now: Date) {
+  const today = formatVenueDate(venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE));
+  const start = parseLocalDate(m.startDate)!;
+  const expiresAt =
+    m.paymentType === 'fixed' && m.fixedDuration && m.fixedPeriod
+      ? formatVenueDate(addPeriod(start, m.fixedDuration, m.fixedPeriod))
+      : null;
+  const [row] = await sp
+    .update(memberships)
+    .set({
+      status: m.startDate <= today ? 'active' : 'pending',
+      statusInfo: null,
+      awaitingPayment: false,
+      nextPaymentDate: m.paymentType === 'recurring' ? m.costs.firstBillingDate : null,
+      expiresAt,
+    })
+    .where(and(eq(memberships.id, m.id), eq(memberships.awaitingPayment, true)))
+    .returning({ homeVenueId: memberships.homeVenueId });
+  if (!row) throw new Error(`Membership ${m.id} is no longer awaiting payment`);
+  const [customer] = await sp
+    .select({ billingDay: customers.billingDay, homeVenueId: customers.homeVenueId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const changes: Partial<typeof customers.$inferInsert> = {};
+  if (customer!.billingDay === null && m.costs.billingDay !== null) changes.billingDay = m.costs.billingDay;
+  if (customer!.homeVenueId === null) changes.homeVenueId = row.homeVenueId;
+  if (m.mandateId) {
+    await sp
+      .update(directDebitMandates)
+      .set({ status: 'active', activatedAt: now })
+      .where(
+        and(eq(directDebitMandates.id, m.mandateId), eq(directDebitMandates.status, 'pending_submission')),
+      );
+    changes.hasInstruction = true;
+  }
+  if (Object.keys(changes).length)
+    await sp.update(customers).set(changes).where(eq(customers.id, customerId));
+}
+
+/** A calendar date `count` periods later (months and years clamp to the month's last day). */
+export function addPeriod(
+  d: { year: number; month: number; day: number },
+  count: number,
+  period: 'day' | 'week' | 'month' | 'year',
+) {
+  if (period === 'month') return addMonths(d, count);
+  if (period === 'year') return addMonths(d, count * 12);
+  return addVenueDays(d, period === 'week' ? count * 7 : count);
 }

@@ -22,3 +22,13 @@ export async function hasCheckoutTerms(db: DbOrTx, clientId: number) {
     .limit(1);
   return Boolean(row);
 }
+
+/** Whether the client has terms of a kind (the joining kinds must then be accepted). */
+export async function hasTerms(db: DbOrTx, clientId: number, kind: TermsKind) {
+  const [row] = await db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind)))
+    .limit(1);
+  return Boolean(row);
+}

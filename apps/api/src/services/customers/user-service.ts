@@ -30,6 +30,7 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     .where(
       and(
         eq(memberships.customerId, customerId),
+        eq(memberships.awaitingPayment, false),
         inArray(memberships.status, ['pending', 'active', 'frozen']),
       ),
     )

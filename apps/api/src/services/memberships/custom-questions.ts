@@ -12,7 +12,7 @@ import { parseLocalDate } from './pricing.ts';
 
 type QuestionRow = typeof customQuestions.$inferSelect;
 
-async function questionsOf(db: DbOrTx, clientId: number, membershipTypeId: number) {
+export async function questionsOf(db: DbOrTx, clientId: number, membershipTypeId: number) {
   const [type] = await db
     .select({ id: membershipTypes.id })
     .from(membershipTypes)
@@ -108,6 +108,67 @@ export function checkAnswer(
   }
 }
 
+export type CheckedAnswer = { questionId: number; answer: CustomQuestionAnswer };
+
+/**
+ * Checks answers against a type's questions: every question is checked (unanswered ones too, for the required
+ * rule). Errors are keyed `answers.{questionId}`.
+ */
+export function checkAnswers(
+  questions: QuestionRow[],
+  answers: CustomAnswersBody['answers'],
+): { rows: CheckedAnswer[]; errors: Record<string, string[]> } {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map<number, CustomQuestionAnswer>();
+  const errors: Record<string, string[]> = {};
+  for (const [key, entry] of Object.entries(answers)) {
+    if (!byId.has(entry.question_id) || String(entry.question_id) !== key)
+      errors[`answers.${key}`] = [CUSTOM_QUESTION_TEXTS.unknownQuestion];
+    else given.set(entry.question_id, entry.answer);
+  }
+  const rows: CheckedAnswer[] = [];
+  for (const q of questions) {
+    const checked = checkAnswer(q, given.get(q.id));
+    if (checked.ok) rows.push({ questionId: q.id, answer: checked.value });
+    else errors[`answers.${q.id}`] = [checked.message];
+  }
+  return { rows, errors };
+}
+
+/** Writes checked answers (one per customer and question; the latest wins). Call inside a transaction. */
+export async function writeAnswers(tx: DbOrTx, customerId: number, rows: CheckedAnswer[], now: Date) {
+  if (!rows.length) return;
+  await tx
+    .insert(customQuestionAnswers)
+    .values(rows.map((r) => ({ customerId, ...r, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [customQuestionAnswers.customerId, customQuestionAnswers.questionId],
+      set: { answer: sql`excluded.answer`, updatedAt: now },
+    });
+}
+
+/** Required questions of the type the customer has no saved (non-empty) answer to. */
+export async function unansweredRequired(tx: DbOrTx, customerId: number, questions: QuestionRow[]) {
+  const required = questions.filter((q) => q.isRequired);
+  if (!required.length) return [];
+  const saved = await tx
+    .select()
+    .from(customQuestionAnswers)
+    .where(
+      and(
+        eq(customQuestionAnswers.customerId, customerId),
+        inArray(
+          customQuestionAnswers.questionId,
+          required.map((q) => q.id),
+        ),
+      ),
+    );
+  return required.filter((q) => {
+    const answer = saved.find((a) => a.questionId === q.id)?.answer ?? undefined;
+    return !checkAnswer(q, answer as CustomQuestionAnswer | undefined).ok;
+  });
+}
+
 /**
  * Saves the caller's answers to a membership type's questions in one transaction: every question is checked
  * (unanswered ones too, for the required rule); any error answers 422 keyed `answers.{questionId}` and saves nothing.
@@ -123,32 +184,8 @@ export async function saveCustomAnswers(
   },
 ): Promise<CustomQuestion[]> {
   const questions = await questionsOf(db, input.clientId, input.membershipTypeId);
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const given = new Map<number, CustomQuestionAnswer>();
-  const errors: Record<string, string[]> = {};
-  for (const [key, entry] of Object.entries(input.body.answers)) {
-    if (!byId.has(entry.question_id) || String(entry.question_id) !== key)
-      errors[`answers.${key}`] = [CUSTOM_QUESTION_TEXTS.unknownQuestion];
-    else given.set(entry.question_id, entry.answer);
-  }
-  const rows: { questionId: number; answer: CustomQuestionAnswer }[] = [];
-  for (const q of questions) {
-    const checked = checkAnswer(q, given.get(q.id));
-    if (checked.ok) rows.push({ questionId: q.id, answer: checked.value });
-    else errors[`answers.${q.id}`] = [checked.message];
-  }
-  const fields = Object.keys(errors);
-  if (fields.length) throw new HttpError(422, CUSTOM_QUESTION_TEXTS.failed, errors);
-  if (rows.length) {
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(customQuestionAnswers)
-        .values(rows.map((r) => ({ customerId: input.customerId, ...r, updatedAt: input.now })))
-        .onConflictDoUpdate({
-          target: [customQuestionAnswers.customerId, customQuestionAnswers.questionId],
-          set: { answer: sql`excluded.answer`, updatedAt: input.now },
-        });
-    });
-  }
+  const { rows, errors } = checkAnswers(questions, input.body.answers);
+  if (Object.keys(errors).length) throw new HttpError(422, CUSTOM_QUESTION_TEXTS.failed, errors);
+  if (rows.length) await db.transaction((tx) => writeAnswers(tx, input.customerId, rows, input.now));
   return findCustomQuestions(db, input);
 }

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   customers,
+  type JoinCostsSnapshot,
   membershipBenefits,
   membershipPromotions,
   membershipTypes,
@@ -21,6 +22,7 @@ import { toMoney } from '../../lib/money.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
 import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
 import {
+  type CostBreakdown,
   compareDates,
   computeCosts,
   type LocalDate,
@@ -72,7 +74,7 @@ export function purchasability(type: TypeRow, caller: JoiningCaller, today: Loca
   return { can_purchase: true, has_prices: true, message: note };
 }
 
-async function venueOf(db: DbOrTx, clientId: number, venueId: number) {
+export async function venueOf(db: DbOrTx, clientId: number, venueId: number) {
   const [venue] = await db
     .select()
     .from(venues)
@@ -82,7 +84,7 @@ async function venueOf(db: DbOrTx, clientId: number, venueId: number) {
 }
 
 /** Membership types on sale at a venue: national ones and those listing the venue. */
-async function typesAtVenue(db: DbOrTx, clientId: number, venueId: number) {
+export async function typesAtVenue(db: DbOrTx, clientId: number, venueId: number) {
   const listed = db
     .select({ id: membershipTypeVenues.membershipTypeId })
     .from(membershipTypeVenues)
@@ -206,7 +208,7 @@ function usablePromotion(clientId: number, optionId: number, now: Date) {
 const promoNotRecognised = (field: string) =>
   new HttpError(422, JOINING_TEXTS.promoNotRecognised, { [field]: [JOINING_TEXTS.promoNotRecognised] });
 
-async function optionOfClient(db: DbOrTx, clientId: number, optionId: number) {
+export async function optionOfClient(db: DbOrTx, clientId: number, optionId: number) {
   const [row] = await db
     .select({ option: paymentOptions, type: membershipTypes })
     .from(paymentOptions)
@@ -243,9 +245,128 @@ const toPromotion = (p: PromotionRow): Promotion => ({
   appliesTo: p.appliesTo,
 });
 
+export type ResolvedCosts = {
+  startDate: LocalDate;
+  billingDay: number | null;
+  /** The member keeps the billing day they already have. */
+  usualDate: boolean;
+  promotion: PromotionRow | null;
+  breakdown: CostBreakdown;
+};
+
 /**
- * Costs of joining on a payment option (spec §3 Costs). 422 field errors: start_date (invalid, in the past, more
- * than a month ahead, venue-local), billing_day (recurring without one, or outside 1–28), promotion_code_id.
+ * Checks the costs inputs against the option and prices them. Field errors (not thrown, so a submission can add
+ * its own): start_date (invalid, in the past, more than a month ahead, venue-local), billing_day (recurring without
+ * one, or outside 1–28; ignored when the member already has one), promotion_code_id (not good now for the option).
+ */
+export async function resolveJoinCosts(
+  db: DbOrTx,
+  input: {
+    clientId: number;
+    option: OptionRow;
+    today: LocalDate;
+    startDate?: string;
+    billingDay?: string;
+    promotionCodeId?: number;
+    caller: JoiningCaller;
+    now: Date;
+  },
+): Promise<{ errors: Record<string, string[]>; resolved: ResolvedCosts | null }> {
+  const { option, today } = input;
+  const errors: Record<string, string[]> = {};
+
+  let startDate = today;
+  if (input.startDate) {
+    const parsed = parseLocalDate(input.startDate);
+    const window = startDateWindow(today);
+    if (!parsed) errors.start_date = [JOINING_TEXTS.startDateInvalid];
+    else if (compareDates(parsed, window.min) < 0) errors.start_date = [JOINING_TEXTS.startDateInPast];
+    else if (compareDates(parsed, window.max) > 0) errors.start_date = [JOINING_TEXTS.startDateTooLate];
+    else startDate = parsed;
+  }
+
+  let billingDay: number | null = null;
+  const usualDate = option.paymentType === 'recurring' && input.caller?.billingDay != null;
+  if (option.paymentType === 'recurring') {
+    if (usualDate) billingDay = input.caller!.billingDay;
+    else if (input.billingDay === undefined || input.billingDay === '')
+      errors.billing_day = [JOINING_TEXTS.billingDayRequired];
+    else {
+      const day = /^\d{1,2}$/.test(input.billingDay) ? Number(input.billingDay) : Number.NaN;
+      if (!(day >= 1 && day <= 28)) errors.billing_day = [JOINING_TEXTS.billingDayInvalid];
+      else billingDay = day;
+    }
+  }
+
+  let promotion: PromotionRow | null = null;
+  if (input.promotionCodeId !== undefined) {
+    const [promo] = await db
+      .select()
+      .from(membershipPromotions)
+      .where(
+        and(
+          eq(membershipPromotions.id, input.promotionCodeId),
+          usablePromotion(input.clientId, option.id, input.now),
+        ),
+      );
+    if (!promo) errors.promotion_code_id = [JOINING_TEXTS.promoNotRecognised];
+    else promotion = promo;
+  }
+  if (Object.keys(errors).length) return { errors, resolved: null };
+  const breakdown = computeCosts({
+    option,
+    startDate,
+    billingDay,
+    promotion: promotion ? toPromotion(promotion) : null,
+  });
+  return { errors, resolved: { startDate, billingDay, usualDate, promotion, breakdown } };
+}
+
+/** Finds a promotion code (case-insensitive) good now for the option; null when there is none. */
+export async function findUsablePromotionByCode(
+  db: DbOrTx,
+  input: { clientId: number; code: string; paymentOptionId: number; now: Date },
+) {
+  const [promo] = await db
+    .select({ id: membershipPromotions.id })
+    .from(membershipPromotions)
+    .where(
+      and(
+        usablePromotion(input.clientId, input.paymentOptionId, input.now),
+        sql`upper(${membershipPromotions.code}) = upper(${input.code.trim()})`,
+      ),
+    )
+    .orderBy(asc(membershipPromotions.id))
+    .limit(1);
+  return promo ?? null;
+}
+
+/** The costs snapshot a submitted membership keeps. */
+export const toCostsSnapshot = (r: ResolvedCosts): JoinCostsSnapshot => ({
+  joiningFee: r.breakdown.joiningFee,
+  baseFee: r.breakdown.baseFee,
+  proRataFee: r.breakdown.proRataFee,
+  proRataDays: r.breakdown.proRataDays,
+  monthInHandFee: r.breakdown.monthInHandFee,
+  discount: r.breakdown.discount,
+  totalToPayNow: r.breakdown.totalToPayNow,
+  firstBillingDate: r.breakdown.firstBillingDate ? formatDate(r.breakdown.firstBillingDate) : null,
+  billingDay: r.billingDay,
+  usualPaymentDate: r.usualDate,
+});
+
+/** 422 keyed membership_type_id when the caller may not buy the type (e.g. Junior for an adult). */
+export function checkPurchasable(type: TypeRow, caller: JoiningCaller, today: LocalDate) {
+  const purchasable = purchasability(type, caller, today);
+  if (!purchasable.can_purchase) {
+    const message = purchasable.message ?? JOINING_TEXTS.notEligible;
+    throw new HttpError(422, message, { membership_type_id: [message] });
+  }
+}
+
+/**
+ * Costs of joining on a payment option (spec §3 Costs). 422 field errors: membership_type_id (the caller may not
+ * buy it), start_date, billing_day, promotion_code_id (see resolveJoinCosts). promotion_enabled is per option.
  */
 export async function quoteCosts(
   db: DbOrTx,
@@ -273,47 +394,10 @@ export async function quoteCosts(
     timeZone = venue.timeZone || timeZone;
   }
   const today = venueLocalDate(input.now, timeZone);
-  const errors: Record<string, string[]> = {};
-
-  let startDate = today;
-  if (input.startDate) {
-    const parsed = parseLocalDate(input.startDate);
-    const window = startDateWindow(today);
-    if (!parsed) errors.start_date = [JOINING_TEXTS.startDateInvalid];
-    else if (compareDates(parsed, window.min) < 0) errors.start_date = [JOINING_TEXTS.startDateInPast];
-    else if (compareDates(parsed, window.max) > 0) errors.start_date = [JOINING_TEXTS.startDateTooLate];
-    else startDate = parsed;
-  }
-
-  let billingDay: number | null = null;
-  const usualDate = option.paymentType === 'recurring' && input.caller?.billingDay != null;
-  if (option.paymentType === 'recurring') {
-    if (usualDate) billingDay = input.caller!.billingDay;
-    else if (input.billingDay === undefined || input.billingDay === '')
-      errors.billing_day = [JOINING_TEXTS.billingDayRequired];
-    else {
-      const day = /^\d{1,2}$/.test(input.billingDay) ? Number(input.billingDay) : Number.NaN;
-      if (!(day >= 1 && day <= 28)) errors.billing_day = [JOINING_TEXTS.billingDayInvalid];
-      else billingDay = day;
-    }
-  }
-
-  let promotion: Promotion | null = null;
-  if (input.promotionCodeId !== undefined) {
-    const [promo] = await db
-      .select()
-      .from(membershipPromotions)
-      .where(
-        and(
-          eq(membershipPromotions.id, input.promotionCodeId),
-          usablePromotion(input.clientId, option.id, input.now),
-        ),
-      );
-    if (!promo) errors.promotion_code_id = [JOINING_TEXTS.promoNotRecognised];
-    else promotion = toPromotion(promo);
-  }
+  checkPurchasable(found.type, input.caller, today);
+  const { errors, resolved } = await resolveJoinCosts(db, { ...input, option, today });
   const fields = Object.keys(errors);
-  if (fields.length) throw new HttpError(422, errors[fields[0]!]![0]!, errors);
+  if (fields.length || !resolved) throw new HttpError(422, errors[fields[0]!]![0]!, errors);
 
   const [anyPromotion] = await db
     .select({ id: membershipPromotions.id })
@@ -321,11 +405,11 @@ export async function quoteCosts(
     .where(usablePromotion(input.clientId, option.id, input.now))
     .limit(1);
 
-  const c = computeCosts({ option, startDate, billingDay, promotion });
+  const c = resolved.breakdown;
   return {
     total_to_pay_now: toMoney(c.totalToPayNow),
     pretty_first_billing_date: c.firstBillingDate
-      ? usualDate
+      ? resolved.usualDate
         ? JOINING_TEXTS.usualPaymentDate
         : prettyDate(c.firstBillingDate)
       : null,
@@ -342,11 +426,11 @@ export async function quoteCosts(
       month_in_hand_fee: toMoney(c.monthInHandFee),
       discount: toMoney(c.discount),
     },
-    start_date: formatDate(startDate),
-    billing_day: billingDay,
+    start_date: formatDate(resolved.startDate),
+    billing_day: resolved.billingDay,
     first_billing_date: c.firstBillingDate ? formatDate(c.firstBillingDate) : null,
   };
 }
 
-const formatDate = (d: LocalDate) =>
+export const formatDate = (d: LocalDate) =>
   `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

@@ -6,8 +6,11 @@ import {
   activities,
   activitySessions,
   bookings,
+  memberships,
+  membershipTypes,
   orderItems,
   orders,
+  paymentOptions,
   payments,
   penalties,
   venues,
@@ -22,8 +25,11 @@ import {
   venueDayBounds,
   venueTime,
 } from '../../lib/venue-time.ts';
+import { membershipFeeLines } from '../cart/cart-service.ts';
+import { parseLocalDate, prettyDate } from '../memberships/pricing.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
+const membershipVenues = alias(venues, 'membership_venues');
 
 export async function findOwnOrder(db: DbOrTx, customerId: number, orderId: number) {
   const [order] = await db
@@ -81,6 +87,11 @@ export async function findItems(db: DbOrTx, orderId: number) {
       timeZone: venues.timeZone,
       bookingStatus: bookings.status,
       penaltyVenueName: penaltyVenues.name,
+      membership: memberships,
+      membershipTypeName: membershipTypes.name,
+      membershipCategory: membershipTypes.category,
+      membershipOption: paymentOptions,
+      membershipVenueName: membershipVenues.name,
     })
     .from(orderItems)
     .leftJoin(activitySessions, eq(activitySessions.id, orderItems.activitySessionId))
@@ -89,6 +100,10 @@ export async function findItems(db: DbOrTx, orderId: number) {
     .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
     .leftJoin(penalties, eq(penalties.id, orderItems.penaltyId))
     .leftJoin(penaltyVenues, eq(penaltyVenues.id, penalties.venueId))
+    .leftJoin(memberships, eq(memberships.id, orderItems.membershipId))
+    .leftJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .leftJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
+    .leftJoin(membershipVenues, eq(membershipVenues.id, memberships.homeVenueId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
 }
@@ -113,7 +128,8 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
       amount: toMoney(p.amount),
       card: p.cardDescription,
     })),
-    items: items.map(({ item, session, venueName, timeZone, penaltyVenueName }) => {
+    items: items.map((row) => {
+      const { item, session, venueName, timeZone, penaltyVenueName } = row;
       const zone = timeZone ?? undefined;
       return {
         id: item.id,
@@ -121,7 +137,7 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
         name: item.name,
         price: toMoney(item.price),
         booking_id: item.bookingId,
-        venue_name: venueName ?? penaltyVenueName,
+        venue_name: venueName ?? penaltyVenueName ?? row.membershipVenueName,
         location_name: session?.locationName ?? null,
         date: session ? venueDate(session.startsAt, zone) : null,
         date_pretty: session ? venueDatePretty(session.startsAt, zone) : null,
@@ -129,8 +145,38 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
         end_time: session ? venueTime(session.endsAt, zone) : null,
         starts_at: session?.startsAt.toISOString() ?? null,
         ends_at: session?.endsAt.toISOString() ?? null,
+        membership: orderMembership(row),
       };
     }),
+  };
+}
+
+type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+
+/** A membership item's details (joining §3 Order: membership item); null for other items. */
+function orderMembership(row: ItemRow): Order['items'][number]['membership'] {
+  const { membership: m, membershipOption: option } = row;
+  if (!m || !option) return null;
+  const start = parseLocalDate(m.startDate);
+  const costs = m.joinCosts;
+  const first = costs?.firstBillingDate ? parseLocalDate(costs.firstBillingDate) : null;
+  return {
+    start_date: start ? prettyDate(start) : m.startDate,
+    payment_type: option.paymentType,
+    payment_option: {
+      pretty_first_billing_date: first ? prettyDate(first) : null,
+      fixed_duration: option.fixedDuration,
+      fixed_period: option.fixedPeriod,
+    },
+    fees: costs
+      ? membershipFeeLines(costs, option.paymentType).map((f) => ({
+          label: f.label,
+          price: toMoney(f.amount),
+        }))
+      : [],
+    categories: row.membershipCategory ? [{ name: row.membershipCategory }] : [],
+    base_fee: { price: toMoney(option.baseFee) },
+    home_venue: { name: row.membershipVenueName ?? '' },
   };
 }
 

@@ -1,0 +1,339 @@
+import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody, type NewAccount } from '@fieldhouse/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
+import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
+import { hasTerms } from '../checkout/terms-service.ts';
+import type { ClientRow } from '../clients/client-service.ts';
+import { registerCustomer } from '../customers/register.ts';
+import type { DirectDebitProvider } from '../direct-debit/provider.ts';
+import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
+import {
+  checkPurchasable,
+  findJoiningCaller,
+  findUsablePromotionByCode,
+  type JoiningCaller,
+  optionOfClient,
+  purchasability,
+  resolveJoinCosts,
+  toCostsSnapshot,
+  typesAtVenue,
+  venueOf,
+} from './membership-service.ts';
+
+export const AWAITING_PAYMENT = 'Awaiting payment';
+export const ACCOUNT_NOT_ALLOWED = 'You are already logged in.';
+export const ACCOUNT_REQUIRED = 'Please create an account.';
+const MEMBERSHIP_REFERENCE_PREFIX = 'M-';
+const FIRST_MEMBERSHIP_NUMBER = 100001;
+
+export type PurchaseDeps = { db: Db; directDebit: DirectDebitProvider; log: FastifyBaseLogger };
+
+export type SubmitResult = {
+  customerId: number;
+  createdCustomer: boolean;
+  membershipId: number;
+  cartId: number;
+  cartItemId: number;
+  newMandate: boolean;
+};
+
+/** Next membership reference ('M-' + 6 digits), serialised like customer references. */
+async function nextMembershipReference(tx: Tx): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('memberships.reference'))`);
+  const result = await tx.execute<{ max: number | string | null }>(
+    sql`select max(substring(reference from 3)::int) as max from memberships where reference ~ '^M-[0-9]{6,}$'`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    max: number | string | null;
+  }[];
+  const max = Number(rows[0]?.max ?? 0);
+  return `${MEMBERSHIP_REFERENCE_PREFIX}${Math.max(max + 1, FIRST_MEMBERSHIP_NUMBER)}`;
+}
+
+const maskSortCode = (sortCode: string) => `${sortCode.slice(0, 2)}-**-**`;
+
+const throwIfErrors = (errors: Record<string, string[]>) => {
+  const fields = Object.keys(errors);
+  if (fields.length) throw new HttpError(422, errors[fields[0]!]![0]!, errors);
+};
+
+/** Whether the customer already has a direct-debit instruction (then no new mandate is needed). */
+async function hasInstruction(tx: DbOrTx, customerId: number) {
+  const [customer] = await tx
+    .select({ hasInstruction: customers.hasInstruction })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return Boolean(customer?.hasInstruction);
+}
+
+/**
+ * POST /api/memberships (joining §3 Membership details submitted). One transaction: the guest's account, answers,
+ * the direct-debit mandate (recurring without an instruction), the membership (pending, awaiting payment) and the
+ * basket line. A previous awaiting-payment membership is replaced. When the transaction fails after the provider
+ * created a mandate, the mandate is cancelled with the provider (compensation).
+ */
+export async function submitMembership(
+  deps: PurchaseDeps,
+  input: {
+    client: ClientRow;
+    body: MembershipDetailsBody;
+    customerId: number | null;
+    now: Date;
+    accountUrl: string;
+  },
+): Promise<SubmitResult> {
+  const { body, client } = input;
+  if (input.customerId && body.account) throw fieldErrorOf('account', ACCOUNT_NOT_ALLOWED);
+  if (!input.customerId && !body.account) throw fieldErrorOf('account', ACCOUNT_REQUIRED);
+  if (body.account && body.account.client_id !== client.id)
+    throw fieldErrorOf('account.client_id', 'The selected client is invalid.');
+
+  const createdMandates: string[] = [];
+  let released: string[] = [];
+  let result: SubmitResult;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const outcome = await submitInTransaction(tx, deps, input, createdMandates);
+      released = outcome.released;
+      return outcome.result;
+    });
+  } catch (error) {
+    // Compensation: a mandate the provider created for a submission that did not commit is cancelled.
+    await cancelReleasedMandates(deps, createdMandates);
+    throw error;
+  }
+  await cancelReleasedMandates(deps, released);
+  return result;
+}
+
+const fieldErrorOf = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
+
+async function submitInTransaction(
+  tx: Tx,
+  deps: PurchaseDeps,
+  input: {
+    client: ClientRow;
+    body: MembershipDetailsBody;
+    customerId: number | null;
+    now: Date;
+    accountUrl: string;
+  },
+  createdMandates: string[],
+): Promise<{ result: SubmitResult; released: string[] }> {
+  const { body, client, now } = input;
+  const account: NewAccount | undefined = body.account;
+
+  // 1. What is being bought, where.
+  const found = await optionOfClient(tx, client.id, body.payment_option_id);
+  if (!found) throw fieldErrorOf('payment_option_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
+  if (found.type.id !== body.membership_type_id)
+    throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
+  const venue = await venueOf(tx, client.id, body.home_venue_id).catch(() => null);
+  if (!venue) throw fieldErrorOf('home_venue_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
+  const onSale = await typesAtVenue(tx, client.id, venue.id);
+  if (!onSale.some((t) => t.id === found.type.id))
+    throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
+  const { type, option } = found;
+  const today = venueLocalDate(now, venue.timeZone || DEFAULT_TIME_ZONE);
+
+  // 2. The customer: the caller, or the guest's new account (same rules as register; welcome mail queued here).
+  let customerId = input.customerId;
+  const createdCustomer = !customerId;
+  if (!customerId) {
+    customerId = await registerCustomer(tx, {
+      client,
+      body: account!,
+      now,
+      accountUrl: input.accountUrl,
+    });
+  }
+  const caller: JoiningCaller = await findJoiningCaller(tx, customerId);
+
+  // 3. Eligibility, and not a second live membership of the same type.
+  checkPurchasable(type, caller, today);
+  const [existing] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        eq(memberships.membershipTypeId, type.id),
+        eq(memberships.awaitingPayment, false),
+        inArray(memberships.status, ['pending', 'active', 'frozen']),
+      ),
+    )
+    .limit(1);
+  if (existing) throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.alreadyMember);
+
+  // 4. Field checks, all at once: costs inputs, terms, bank details, answers.
+  const errors: Record<string, string[]> = {};
+  let promotionCodeId = body.promotion_code_id ?? undefined;
+  if (promotionCodeId === undefined && body.promotion_code?.trim()) {
+    const promo = await findUsablePromotionByCode(tx, {
+      clientId: client.id,
+      code: body.promotion_code,
+      paymentOptionId: option.id,
+      now,
+    });
+    if (promo) promotionCodeId = promo.id;
+    else errors.promotion_code_id = ['Code not recognised'];
+  }
+  const costs = await resolveJoinCosts(tx, {
+    clientId: client.id,
+    option,
+    today,
+    startDate: body.start_date,
+    billingDay: body.billing_day === null ? undefined : String(body.billing_day),
+    promotionCodeId,
+    caller,
+    now,
+  });
+  Object.assign(errors, costs.errors);
+
+  if (!body.health_commitment_accepted && (await hasTerms(tx, client.id, 'health_commitment')))
+    errors.health_commitment_accepted = [MEMBERSHIP_PURCHASE_TEXTS.healthCommitment];
+  if (!body.membership_terms_accepted && (await hasTerms(tx, client.id, 'membership')))
+    errors.membership_terms_accepted = [MEMBERSHIP_PURCHASE_TEXTS.membershipTerms];
+
+  const needsMandate = option.paymentType === 'recurring' && !(await hasInstruction(tx, customerId));
+  if (needsMandate) {
+    if (!body.account_holder || body.account_holder.trim().length < 2)
+      errors.account_holder = [MEMBERSHIP_PURCHASE_TEXTS.accountHolder];
+    if (!body.account_details) {
+      errors['account_details.account_number'] = [MEMBERSHIP_PURCHASE_TEXTS.accountNumber];
+      errors['account_details.sort_code'] = [MEMBERSHIP_PURCHASE_TEXTS.sortCode];
+    }
+    if (!body.dd_authorised) errors.dd_authorised = [MEMBERSHIP_PURCHASE_TEXTS.ddAuthorisation];
+    if (!body.dd_terms_accepted && (await hasTerms(tx, client.id, 'direct_debit')))
+      errors.dd_terms_accepted = [MEMBERSHIP_PURCHASE_TEXTS.ddTerms];
+  }
+
+  const questions = await questionsOf(tx, client.id, type.id);
+  let answerRows: ReturnType<typeof checkAnswers>['rows'] = [];
+  if (body.answers) {
+    const checked = checkAnswers(questions, body.answers);
+    if (Object.keys(checked.errors).length) {
+      errors.answers = [MEMBERSHIP_PURCHASE_TEXTS.fillRequiredQuestions];
+      Object.assign(errors, checked.errors);
+    }
+    answerRows = checked.rows;
+  } else {
+    const missing = await unansweredRequired(tx, customerId, questions);
+    if (missing.length) {
+      errors.answers = [MEMBERSHIP_PURCHASE_TEXTS.fillRequiredQuestions];
+      for (const q of missing) errors[`answers.${q.id}`] = [`${q.label} is required.`];
+    }
+  }
+  throwIfErrors(errors);
+  const resolved = costs.resolved!;
+
+  // 5. Writes: answers, the previous awaiting-payment membership out, the mandate, the membership, the basket line.
+  await writeAnswers(tx, customerId, answerRows, now);
+  const released = await releaseAwaitingMemberships(tx, { customerId, now });
+
+  let mandateId: number | null = null;
+  if (needsMandate) {
+    const details = body.account_details!;
+    const [customer] = await tx
+      .select({ reference: customers.reference })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    const created = await deps.directDebit.createMandate({
+      accountHolder: body.account_holder!.trim(),
+      accountNumber: details.account_number,
+      sortCode: details.sort_code,
+      address: {
+        line1: details.billing_address_line_one,
+        line2: details.billing_address_line_two || null,
+        city: details.billing_city,
+        postcode: details.billing_postcode.toUpperCase(),
+      },
+      customerReference: customer!.reference,
+    });
+    if (!created.ok) throw fieldErrorOf(created.field, created.message);
+    createdMandates.push(created.reference);
+    const [mandate] = await tx
+      .insert(directDebitMandates)
+      .values({
+        customerId,
+        provider: created.provider,
+        reference: created.reference,
+        accountHolder: body.account_holder!.trim(),
+        accountNumberLast4: details.account_number.slice(-4),
+        sortCodeMasked: maskSortCode(details.sort_code),
+        billingAddressLine1: details.billing_address_line_one,
+        billingAddressLine2: details.billing_address_line_two || null,
+        billingCity: details.billing_city,
+        billingPostcode: details.billing_postcode.toUpperCase(),
+        status: 'pending_submission',
+        createdAt: now,
+      })
+      .returning({ id: directDebitMandates.id });
+    mandateId = mandate!.id;
+  }
+
+  const [membership] = await tx
+    .insert(memberships)
+    .values({
+      customerId,
+      membershipTypeId: type.id,
+      paymentOptionId: option.id,
+      homeVenueId: venue.id,
+      reference: await nextMembershipReference(tx),
+      status: 'pending',
+      statusInfo: AWAITING_PAYMENT,
+      awaitingPayment: true,
+      startDate: formatLocal(resolved.startDate),
+      price: option.baseFee,
+      joinCosts: toCostsSnapshot(resolved),
+      promotionId: resolved.promotion?.id ?? null,
+      mandateId,
+      createdAt: now,
+    })
+    .returning({ id: memberships.id });
+
+  const cart = await openCart(tx, customerId, true);
+  const [item] = await tx
+    .insert(cartItems)
+    .values({ cartId: cart.id, cartableType: 'membership', cartableId: membership!.id, createdAt: now })
+    .returning({ id: cartItems.id });
+  await bumpCartVersion(tx, cart.id, now);
+
+  return {
+    released,
+    result: {
+      customerId,
+      createdCustomer,
+      membershipId: membership!.id,
+      cartId: cart.id,
+      cartItemId: item!.id,
+      newMandate: needsMandate,
+    },
+  };
+}
+
+const formatLocal = (d: { year: number; month: number; day: number }) =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+/** POST /api/memberships/account-check: whether the type is purchasable for the person the form describes. */
+export async function checkAccountPurchasable(
+  db: DbOrTx,
+  input: { client: ClientRow; account: NewAccount; membershipTypeId: number; venueId: number; now: Date },
+) {
+  if (input.account.client_id !== input.client.id)
+    throw fieldErrorOf('client_id', 'The selected client is invalid.');
+  const venue = await venueOf(db, input.client.id, input.venueId);
+  const onSale = await typesAtVenue(db, input.client.id, venue.id);
+  const type = onSale.find((t) => t.id === input.membershipTypeId);
+  if (!type) throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
+  return purchasability(
+    type,
+    { dateOfBirth: input.account.date_of_birth ?? null, billingDay: null },
+    venueLocalDate(input.now, venue.timeZone || DEFAULT_TIME_ZONE),
+  );
+}
