@@ -33,7 +33,7 @@ import { type CheckoutSource, usePayment } from './use-payment';
 import './checkout.css';
 
 const ChallengeModal = lazy(() => import('./challenge-modal'));
-const TermsModal = lazy(() => import('./terms-modal'));
+const TermsModal = lazy(() => import('../../ui/terms-modal'));
 
 const waiverKey = (cartItemId: number) => `w${cartItemId}`;
 
@@ -345,7 +345,9 @@ export function CheckoutView({
             onAnswer={payment.answer}
           />
         )}
-        {isTermsOpen && <TermsModal items={termsItems} onClose={() => setTermsOpen(false)} />}
+        {isTermsOpen && (
+          <TermsModal title="Terms and Conditions" items={termsItems} onClose={() => setTermsOpen(false)} />
+        )}
       </Suspense>
     </div>
   );
