@@ -10,6 +10,7 @@ import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
 import { applyTheme } from '../features/theme/apply-theme';
 import { loadFonts } from '../features/theme/fonts';
 import { isApiError, setUnauthorisedHandler } from '../lib/api/client';
+import { showCarriedToast, takeCarriedToast } from '../lib/carried-toast';
 import { initModes, setModes } from '../lib/modes';
 import { setTitleSuffix } from '../lib/page-title';
 import { queryClient } from '../lib/query-client';
@@ -71,6 +72,7 @@ export function startSite(site: Site, routes: RouteObject[]): void {
 
     const client = queryClient.getQueryData(clientQueryOptions.queryKey);
     if (client) setTitleSuffix(client.name);
+    const carriedToast = takeCarriedToast();
     const router = createBrowserRouter(routes, { basename: config.basename });
     render(
       <AppErrorBoundary>
@@ -85,6 +87,9 @@ export function startSite(site: Site, routes: RouteObject[]): void {
         </QueryClientProvider>
       </AppErrorBoundary>,
     );
-    window.setTimeout(showPendingKioskToast, 100);
+    window.setTimeout(() => {
+      showPendingKioskToast();
+      showCarriedToast(carriedToast);
+    }, 100);
   });
 }

@@ -19,26 +19,35 @@ export interface CentreSelectionProps {
   isMapEnabled: boolean;
   renderGrid: (onChoose: (venue: Venue) => void) => ReactNode;
   onContinue: (venue: Venue) => void;
+  /** Inside the join journey the section's own heading names the step: leave out this one. */
+  isTitleHidden?: boolean;
 }
 
 /** Section 1 of the join journey, 'Choose your home centre' (joining spec §2). */
-export function CentreSelection({ isMapEnabled, renderGrid, onContinue }: CentreSelectionProps) {
+export function CentreSelection({
+  isMapEnabled,
+  renderGrid,
+  onContinue,
+  isTitleHidden,
+}: CentreSelectionProps) {
   const [chosen, setChosen] = useState<Venue | null>(null);
   const titleId = useId();
+  const body = chosen ? (
+    <ChosenCentre
+      venue={chosen}
+      onChangeLocation={() => setChosen(null)}
+      onContinue={() => onContinue(chosen)}
+    />
+  ) : isMapEnabled ? (
+    <CentreSearch onChoose={setChosen} />
+  ) : (
+    renderGrid(setChosen)
+  );
+  if (isTitleHidden) return <div className="join-section">{body}</div>;
   return (
     <section className="join-section" aria-labelledby={titleId}>
       <h1 id={titleId}>{CENTRE_TEXTS.title}</h1>
-      {chosen ? (
-        <ChosenCentre
-          venue={chosen}
-          onChangeLocation={() => setChosen(null)}
-          onContinue={() => onContinue(chosen)}
-        />
-      ) : isMapEnabled ? (
-        <CentreSearch onChoose={setChosen} />
-      ) : (
-        renderGrid(setChosen)
-      )}
+      {body}
     </section>
   );
 }

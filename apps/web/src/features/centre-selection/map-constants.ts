@@ -6,6 +6,9 @@ export const METRES_PER_MILE = 1609.344;
 
 export const DEFAULT_CENTRE = { lat: 53.59, lng: -2 } as const;
 export const DEFAULT_ZOOM = { phone: 4.4, other: 5.5 } as const;
+/** Between the phone and wide layouts the map is narrow: this view keeps Great Britain in frame. */
+export const NARROW_VIEW = { lat: 54.8, lng: -2.75, zoom: 4.92 } as const;
+export const NARROW_MEDIA_QUERY = '(min-width: 576px) and (max-width: 949px)';
 export const FLY_TO_ZOOM = { phone: 10.3, other: 10.9 } as const;
 export const FLY_TO_DURATION_MS = 2000;
 export const CLUSTER_ZOOM_DURATION_MS = 1000;

@@ -13,6 +13,7 @@ import MapGL, {
   NavigationControl,
   Source,
 } from 'react-map-gl/maplibre';
+import { getSiteConfig } from '../../lib/site-config';
 import type { Venue } from '../../lib/venues';
 import type { LatLng } from './geo';
 import {
@@ -25,6 +26,8 @@ import {
   FLY_TO_DURATION_MS,
   FLY_TO_ZOOM,
   METRES_PER_MILE,
+  NARROW_MEDIA_QUERY,
+  NARROW_VIEW,
   SEARCH_AREA_MIN_ZOOM,
 } from './map-constants';
 import { CENTRE_TEXTS } from './texts';
@@ -47,6 +50,17 @@ const OFFLINE_STYLE: StyleSpecification = {
     { id: 'coastline', type: 'line', source: 'land', paint: { 'line-color': '#8aa6b8', 'line-width': 1 } },
   ],
 };
+
+/** Phones and wide screens centre on the UK (joining §9); a narrow map uses the narrow view. */
+export function initialViewFor(isPhone: boolean, matchMedia = window.matchMedia.bind(window)) {
+  if (!isPhone && matchMedia(NARROW_MEDIA_QUERY).matches)
+    return { latitude: NARROW_VIEW.lat, longitude: NARROW_VIEW.lng, zoom: NARROW_VIEW.zoom };
+  return {
+    latitude: DEFAULT_CENTRE.lat,
+    longitude: DEFAULT_CENTRE.lng,
+    zoom: isPhone ? DEFAULT_ZOOM.phone : DEFAULT_ZOOM.other,
+  };
+}
 
 export interface VenueMapProps {
   venues: Venue[];
@@ -73,7 +87,8 @@ export default function VenueMap({
   onIdle,
 }: VenueMapProps) {
   const mapRef = useRef<MapRef>(null);
-  const [zoom, setZoom] = useState<number>(isPhone ? DEFAULT_ZOOM.phone : DEFAULT_ZOOM.other);
+  const [initialView] = useState(() => initialViewFor(isPhone));
+  const [zoom, setZoom] = useState<number>(initialView.zoom);
   const [isIdle, setIsIdle] = useState(false);
   const [clusters, setClusters] = useState<{ id: number; count: number; lng: number; lat: number }[]>([]);
 
@@ -172,12 +187,8 @@ export default function VenueMap({
       <MapGL
         ref={mapRef}
         mapLib={maplibregl}
-        initialViewState={{
-          latitude: DEFAULT_CENTRE.lat,
-          longitude: DEFAULT_CENTRE.lng,
-          zoom: isPhone ? DEFAULT_ZOOM.phone : DEFAULT_ZOOM.other,
-        }}
-        mapStyle={OFFLINE_STYLE}
+        initialViewState={initialView}
+        mapStyle={getSiteConfig().mapStyleUrl ?? OFFLINE_STYLE}
         attributionControl={false}
         interactiveLayerIds={['clusters', 'venue-pins']}
         cursor="auto"

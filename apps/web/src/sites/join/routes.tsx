@@ -10,9 +10,16 @@ export const joinRoutes: RouteObject[] = [
     element: <SiteLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, lazy: lazyPage(() => import('./pages/choose-centre-page')) },
-      { path: 'kiosk', lazy: lazyPage(() => import('./pages/choose-centre-page')) },
-      { path: 'centre/:slug', lazy: lazyPage(() => import('./pages/centre-page')) },
+      {
+        // One journey page for the centre, membership and later sections: it stays mounted between them.
+        lazy: lazyPage(() => import('./pages/join-page')),
+        children: [
+          { index: true, element: null },
+          { path: 'kiosk', element: null },
+          { path: 'centre/:slug', element: null },
+          { path: 'centre/:centreSlug/membership/:membershipSlug/:paymentType', element: null },
+        ],
+      },
       {
         element: <PublicOnly />,
         children: [

@@ -1,0 +1,335 @@
+import type { User as WireUser } from '@fieldhouse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useRef } from 'react';
+import { type Camel, isApiError } from '../../lib/api/client';
+import { withCarriedToast } from '../../lib/carried-toast';
+import { siteHref } from '../../lib/links';
+import { getModes } from '../../lib/modes';
+import { getSiteConfig } from '../../lib/site-config';
+import { TOAST_DURATION, toast } from '../../lib/toast';
+import { trackJourneyStep } from './analytics';
+import { type Membership, type PaymentOption, useMembershipTypes, useSubmitMembership } from './api';
+import { ConfirmSection, maskAccountNumber } from './confirm-section';
+import { ordinal, toDisplayDate } from './dates';
+import { customQuestionsQueryOptions } from './forms-api';
+import { JourneySection } from './journey-section';
+import { useJourney } from './journey-store';
+import type { JourneyState } from './journey-types';
+import { optionPriceLabel } from './membership-card';
+import { MembershipSection } from './membership-section';
+import { ReviewDatesSection } from './review-dates-section';
+import {
+  canEditSection,
+  nextSection,
+  SECTION_ORDER,
+  type SectionId,
+  sectionNumbers,
+  sectionTitle,
+  visibleSections,
+} from './sections';
+import { AdditionalDetailsSection } from './sections/additional-details-section';
+import { MonthlyPaymentSection } from './sections/monthly-payment-section';
+import { YourDetailsSection } from './sections/your-details-section';
+import {
+  buildMembershipBody,
+  IncompleteJourneyError,
+  needsMandate,
+  routeFieldErrors,
+  unansweredRequiredQuestions,
+} from './submission';
+import { PURCHASE_TEXTS } from './texts';
+
+type User = Camel<WireUser>;
+
+export interface CentreSectionSlot {
+  /** Section 1's content while open (the centre search). */
+  content: ReactNode;
+  /** The chosen centre, shown while closed. */
+  summary: ReactNode;
+  onEdit: () => void;
+}
+
+export interface MembershipJourneyProps {
+  /** The logged-in user, or null for a guest. */
+  user: User | null;
+  /** Join only: section 1 'Choose your home centre', rendered by the page. */
+  centre?: CentreSectionSlot;
+  /** Join: navigate to the membership's URL. Change / renew stay in place. */
+  onMembershipChosen?: (membership: Membership, option: PaymentOption) => void;
+  /** The selection was reset (ineligible): join goes back to /centre/{slug}. */
+  onSelectionReset?: () => void;
+}
+
+/**
+ * The join / change / renew journey from the membership section on (joining §2, §4): composes the sections, keeps
+ * exactly one open, numbers the shown ones and submits the membership. State lives in the JourneyProvider.
+ */
+export function MembershipJourney({
+  user,
+  centre,
+  onMembershipChosen,
+  onSelectionReset,
+}: MembershipJourneyProps) {
+  const { store, dispatch } = useJourney();
+  const { state, finished, errors } = store;
+  const { mode } = state;
+  const isLoggedIn = user !== null;
+  const hasInstruction = user?.hasInstruction ?? false;
+  const hasBillingDate = user?.hasBillingDate ?? false;
+
+  const memberships = useMembershipTypes(state.venue?.id, user?.id ?? null, {
+    includeIneligible: isLoggedIn,
+  });
+  const membership = memberships.data?.find((m) => m.id === state.membershipTypeId);
+  const option = membership?.paymentOptions.find((o) => o.id === state.paymentOptionId);
+
+  const questions = useQuery({
+    ...customQuestionsQueryOptions(state.membershipTypeId ?? 0, isLoggedIn),
+    enabled: state.membershipTypeId !== null,
+  });
+  const hasQuestions = (questions.data?.length ?? 0) > 0;
+
+  const sections = visibleSections({ mode, paymentType: state.paymentType, hasQuestions, hasInstruction });
+  const numbers = sectionNumbers(sections);
+  const open: SectionId = sections.includes(store.open)
+    ? store.open
+    : (nextSection(sections, store.open) ?? sections[sections.length - 1] ?? 'membership');
+  const after = (id: SectionId) => nextSection(sections, id);
+
+  const submit = useSubmitMembership();
+  const isSubmitting = useRef(false);
+
+  const send = (next: JourneyState) => {
+    if (isSubmitting.current || submit.isPending) return;
+    if (questions.data && unansweredRequiredQuestions(questions.data, next.answers).length > 0) {
+      toast.error(PURCHASE_TEXTS.fillRequiredQuestions, { duration: TOAST_DURATION.default });
+      dispatch({ type: 'open', section: 'additional' });
+      return;
+    }
+    let body: ReturnType<typeof buildMembershipBody>;
+    try {
+      body = buildMembershipBody(next, { user });
+    } catch (error) {
+      if (error instanceof IncompleteJourneyError) {
+        dispatch({ type: 'open', section: error.section });
+        return;
+      }
+      throw error;
+    }
+    isSubmitting.current = true;
+    submit.mutate(body, {
+      onSuccess: () => {
+        trackJourneyStep(mode, 'checkout');
+        dispatch({ type: 'reset' });
+        // 'Membership added to basket.' shows on the checkout page (a full load, maybe on another sub-domain).
+        window.location.assign(
+          withCarriedToast(
+            siteHref(getSiteConfig(), getModes(), 'bookings', '/basket/checkout', { withKiosk: true }),
+            'membership-added',
+          ),
+        );
+      },
+      onError: (error) => {
+        isSubmitting.current = false;
+        const fieldErrors = isApiError(error) && error.status === 422 ? error.fieldErrors : {};
+        const routed = routeFieldErrors(fieldErrors);
+        const first = SECTION_ORDER.find((id) => routed[id] && sections.includes(id));
+        if (first) dispatch({ type: 'errors', errors: routed, open: first });
+        else toast.error(PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
+      },
+    });
+  };
+
+  const chooseMembership = (chosen: Membership, chosenOption: PaymentOption) => {
+    if (!chosenOption.isPurchasable.canPurchase) return;
+    dispatch({
+      type: 'choose',
+      membership: {
+        membershipTypeId: chosen.id,
+        membershipSlug: chosen.slug,
+        paymentOptionId: chosenOption.id,
+        paymentType: chosenOption.paymentType,
+      },
+      open: 'details',
+    });
+    trackJourneyStep(mode, 'membership');
+    onMembershipChosen?.(chosen, chosenOption);
+  };
+
+  const onReviewChange = useCallback(
+    (patch: Partial<JourneyState>, clearErrors?: string[]) => dispatch({ type: 'patch', patch, clearErrors }),
+    [dispatch],
+  );
+
+  const sectionProps = (id: SectionId) => ({
+    number: numbers[id] ?? 0,
+    title: sectionTitle(id),
+    isOpen: open === id,
+    isFinished: finished.includes(id) && open !== id,
+    // While the centre is being chosen again, later sections wait for it.
+    canEdit: canEditSection(id, mode) && !submit.isPending && (open !== 'centre' || id === 'centre'),
+    onEdit: () => dispatch({ type: 'open', section: id }),
+  });
+
+  const summaries: Partial<Record<SectionId, ReactNode>> = {
+    membership: membership && option && (
+      <p>
+        <strong>{membership.name}</strong> – {optionPriceLabel(option)}
+      </p>
+    ),
+    details: (
+      <p>
+        {user
+          ? `${user.firstName} ${user.lastName}`
+          : state.account
+            ? `${state.account.firstName} ${state.account.lastName} (${state.account.email})`
+            : 'Please enter your details again.'}
+      </p>
+    ),
+    additional: <p>Your answers are saved.</p>,
+    review: state.startDate && (
+      <p>
+        Starts on {toDisplayDate(state.startDate)}
+        {state.paymentType === 'recurring' && !hasBillingDate && state.billingDay
+          ? `, paying on the ${ordinal(state.billingDay)} of each month`
+          : ''}
+      </p>
+    ),
+    payment: state.bank && (
+      <p>
+        {state.bank.accountHolder}, account {maskAccountNumber(state.bank.accountDetails.accountNumber)}
+      </p>
+    ),
+  };
+
+  const venueId = state.venue?.id;
+  const typeId = state.membershipTypeId;
+  const isMandate = needsMandate(state.paymentType, hasInstruction);
+  const pending = submit.isPending;
+
+  return (
+    <ol className="journey" aria-label="Steps">
+      {sections.map((id) => {
+        if (id === 'centre') {
+          if (!centre) return null;
+          return (
+            <JourneySection key={id} {...sectionProps(id)} summary={centre.summary} onEdit={centre.onEdit}>
+              {centre.content}
+            </JourneySection>
+          );
+        }
+        const content = (() => {
+          if (id === 'membership')
+            return venueId ? (
+              <MembershipSection
+                venueId={venueId}
+                viewerId={user?.id ?? null}
+                selected={{ membershipTypeId: state.membershipTypeId, paymentType: state.paymentType }}
+                serverErrors={errors.membership}
+                onChoose={chooseMembership}
+              />
+            ) : null;
+          if (!venueId || !typeId) return null;
+          switch (id) {
+            case 'details':
+              return (
+                <YourDetailsSection
+                  isLoggedIn={isLoggedIn}
+                  membershipTypeId={typeId}
+                  venueId={venueId}
+                  account={state.account}
+                  serverErrors={errors.details}
+                  onDone={({ account, isPurchasable }) => {
+                    if (isPurchasable && !isPurchasable.canPurchase) {
+                      toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
+                      dispatch({ type: 'resetMembership' });
+                      onSelectionReset?.();
+                      return;
+                    }
+                    dispatch({
+                      type: 'finish',
+                      section: 'details',
+                      patch: { account },
+                      open: after('details'),
+                    });
+                    trackJourneyStep(mode, 'details');
+                  }}
+                />
+              );
+            case 'additional':
+              return (
+                <AdditionalDetailsSection
+                  isLoggedIn={isLoggedIn}
+                  membershipTypeId={typeId}
+                  answers={state.answers}
+                  serverErrors={errors.additional}
+                  onDone={(answers) => {
+                    dispatch({
+                      type: 'finish',
+                      section: 'additional',
+                      patch: { answers },
+                      open: after('additional'),
+                    });
+                    trackJourneyStep(mode, 'additional');
+                  }}
+                />
+              );
+            case 'review':
+              return (
+                <ReviewDatesSection
+                  mode={mode}
+                  state={state}
+                  hasBillingDate={hasBillingDate}
+                  serverErrors={errors.review}
+                  continueLabel="Continue"
+                  isSubmitting={pending}
+                  onChange={onReviewChange}
+                  onContinue={() => {
+                    trackJourneyStep(mode, 'review');
+                    if (isMandate) {
+                      dispatch({ type: 'finish', section: 'review', open: 'payment' });
+                      return;
+                    }
+                    dispatch({ type: 'finish', section: 'review', open: null });
+                    send(state);
+                  }}
+                />
+              );
+            case 'payment':
+              return (
+                <MonthlyPaymentSection
+                  bank={state.bank}
+                  serverErrors={errors.payment}
+                  onDone={(bank) => {
+                    dispatch({ type: 'finish', section: 'payment', patch: { bank }, open: 'confirm' });
+                    trackJourneyStep(mode, 'payment');
+                  }}
+                />
+              );
+            case 'confirm':
+              return (
+                <ConfirmSection
+                  state={state}
+                  membership={membership}
+                  option={option}
+                  hasBillingDate={hasBillingDate}
+                  isSubmitting={pending}
+                  onSubmit={() => {
+                    trackJourneyStep(mode, 'confirm');
+                    send(state);
+                  }}
+                />
+              );
+            default:
+              return null;
+          }
+        })();
+        return (
+          <JourneySection key={id} {...sectionProps(id)} summary={summaries[id]}>
+            {content}
+          </JourneySection>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef } from 'react';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { useUser } from '../../../features/auth/api';
+import { CentreSelection } from '../../../features/centre-selection/centre-selection';
+import { useClient } from '../../../features/client/api';
+import '../../../features/joining/joining.css';
+import { useMembershipTypes } from '../../../features/joining/api';
+import { JourneyProvider, useJourney } from '../../../features/joining/journey-store';
+import { MembershipJourney } from '../../../features/joining/membership-journey';
+import { PURCHASE_TEXTS } from '../../../features/joining/texts';
+import { useVenues } from '../../../features/venues/api';
+import { VenueGrid } from '../../../features/venues/venue-grid';
+import { PageTitle } from '../../../lib/page-title';
+import { selectVenue } from '../../../lib/selected-venue';
+import { TOAST_DURATION, toast } from '../../../lib/toast';
+import { NotFoundContent } from '../../../shell/screens';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+
+/** sessionStorage key of the join journey (the 'fh-join' prefix lets the kiosk idle clear it). */
+const JOIN_STORAGE_KEY = 'fh-join-journey';
+const MEMBERSHIP_PATH = '/centre/:centreSlug/membership/:membershipSlug/:paymentType';
+
+/**
+ * The join journey (joining §2) on '/', '/kiosk', '/centre/:slug' and
+ * '/centre/:centreSlug/membership/:membershipSlug/:paymentType': the URL picks the centre and membership, the
+ * journey store keeps everything else.
+ */
+export default function JoinPage() {
+  return (
+    <JourneyProvider storageKey={JOIN_STORAGE_KEY} mode="join">
+      <JoinJourney />
+    </JourneyProvider>
+  );
+}
+
+function useJoinRoute() {
+  const { pathname } = useLocation();
+  const membershipMatch = matchPath(MEMBERSHIP_PATH, pathname);
+  const centreMatch = matchPath('/centre/:slug', pathname);
+  return {
+    pathname,
+    centreSlug: membershipMatch?.params.centreSlug ?? centreMatch?.params.slug ?? null,
+    membershipSlug: membershipMatch?.params.membershipSlug ?? null,
+    paymentType: membershipMatch?.params.paymentType ?? null,
+  };
+}
+
+function JoinJourney() {
+  const route = useJoinRoute();
+  const navigate = useNavigate();
+  const client = useClient();
+  const user = useUser();
+  const venues = useVenues();
+  const { store, dispatch } = useJourney();
+  const venue = route.centreSlug ? venues.data?.find((v) => v.slug === route.centreSlug) : undefined;
+  const memberships = useMembershipTypes(venue?.id, user?.id ?? null, {
+    includeIneligible: Boolean(user),
+    enabled: user !== undefined && route.membershipSlug !== null,
+  });
+  const handled = useRef<string | null>(null);
+
+  // The URL drives the centre and the membership; each path is acted on once.
+  useEffect(() => {
+    if (user === undefined) return;
+    if (!route.centreSlug) {
+      if (handled.current === route.pathname) return;
+      handled.current = route.pathname;
+      if (store.open !== 'centre') dispatch({ type: 'open', section: 'centre' });
+      return;
+    }
+    if (!venue) return;
+    if (route.membershipSlug && !memberships.data && !memberships.isError) return;
+    if (handled.current === route.pathname) return;
+    handled.current = route.pathname;
+
+    selectVenue({ id: venue.id, slug: venue.slug, name: venue.name });
+    const journeyVenue = { id: venue.id, slug: venue.slug, name: venue.name };
+    const centrePath = `/centre/${encodeURIComponent(venue.slug)}`;
+    if (!route.membershipSlug) {
+      dispatch({ type: 'venue', venue: journeyVenue, open: 'membership' });
+      return;
+    }
+    const membership = memberships.data?.find((m) => m.slug === route.membershipSlug);
+    const option = membership?.paymentOptions.find((o) => o.paymentType === route.paymentType);
+    if (!membership || !option) {
+      toast.error(PURCHASE_TEXTS.couldNotFind, { duration: TOAST_DURATION.default });
+      navigate(centrePath, { replace: true });
+      return;
+    }
+    if (!option.isPurchasable.canPurchase) {
+      navigate(centrePath, { replace: true });
+      return;
+    }
+    if (store.state.venue?.id !== venue.id)
+      dispatch({ type: 'venue', venue: journeyVenue, open: 'membership' });
+    const isSame =
+      store.state.venue?.id === venue.id &&
+      store.state.membershipTypeId === membership.id &&
+      store.state.paymentOptionId === option.id;
+    if (!isSame)
+      dispatch({
+        type: 'choose',
+        membership: {
+          membershipTypeId: membership.id,
+          membershipSlug: membership.slug,
+          paymentOptionId: option.id,
+          paymentType: option.paymentType,
+        },
+        open: 'details',
+      });
+    else if (store.open === 'centre' || store.open === 'membership')
+      dispatch({ type: 'open', section: 'details' });
+  }, [route, venue, memberships.data, memberships.isError, user, store, dispatch, navigate]);
+
+  if (!client || user === undefined) return <Spinner label="Loading" />;
+  if (route.centreSlug && venues.isPending) return <Spinner label="Loading centre" />;
+  if (route.centreSlug && !venue) return <NotFoundContent />;
+
+  const chosenVenue = venue ?? store.state.venue;
+  const centrePath = chosenVenue ? `/centre/${encodeURIComponent(chosenVenue.slug)}` : '/';
+  return (
+    <div className="page join-page">
+      <PageTitle title={venue ? `Join ${venue.name}` : 'Choose your home centre'} />
+      <h1 className="visually-hidden">Buy a membership</h1>
+      <MembershipJourney
+        user={user}
+        centre={{
+          content: (
+            <CentreSelection
+              isTitleHidden
+              isMapEnabled={client.features.onlineJoiningMap}
+              renderGrid={(onChoose) => (
+                <VenueGrid
+                  renderAction={(v) => (
+                    <Button variant="secondary" aria-label={`Choose ${v.name}`} onClick={() => onChoose(v)}>
+                      Choose
+                    </Button>
+                  )}
+                />
+              )}
+              onContinue={(v) => {
+                selectVenue({ id: v.id, slug: v.slug, name: v.name });
+                navigate(`/centre/${encodeURIComponent(v.slug)}`);
+              }}
+            />
+          ),
+          summary: chosenVenue && (
+            <div className="centre-summary-line">
+              <p>
+                <strong>{chosenVenue.name}</strong>
+              </p>
+              <Link to="/">Change location</Link>
+            </div>
+          ),
+          onEdit: () => navigate('/'),
+        }}
+        onMembershipChosen={(membership, option) =>
+          navigate(`${centrePath}/membership/${encodeURIComponent(membership.slug)}/${option.paymentType}`)
+        }
+        onSelectionReset={() => navigate(centrePath)}
+      />
+    </div>
+  );
+}
