@@ -28,4 +28,6 @@ export const queryKeys = {
   guestPass: (userId: number, id: number) => ['guest-passes', userId, 'detail', id] as const,
   guestPassAllowances: (userId: number) => ['guest-passes', userId, 'allowances'] as const,
   venues: ['public', 'venues'] as const,
+  /** The account's memberships (a membership bought at checkout reloads them). */
+  accountMemberships: ['account-memberships'] as const,
 };

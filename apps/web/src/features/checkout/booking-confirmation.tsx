@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/format';
-import { type Order, orderQueryOptions } from '../../lib/orders';
+import { type Order, orderItemRows, orderQueryOptions } from '../../lib/orders';
 import { PageTitle } from '../../lib/page-title';
 import { SiteLink } from '../../shell/site-link';
 import { Button, buttonClass } from '../../ui/button';
@@ -22,12 +22,7 @@ function OrderItems({ order }: { order: Order }) {
   return (
     <ul className="order-lines">
       {order.items.map((item) => {
-        const rows = [
-          ['Venue', item.venueName],
-          ['Date', item.datePretty],
-          ['Time', item.startTime && item.endTime ? `${item.startTime} - ${item.endTime}` : item.startTime],
-          ['Location', item.locationName],
-        ].filter((row): row is [string, string] => Boolean(row[1]));
+        const rows = orderItemRows(item);
         return (
           <li key={item.id} className="order-line">
             <div className="order-line__main">
@@ -68,6 +63,7 @@ export function BookingConfirmation({ orderId }: { orderId: number }) {
     );
   const o = order.data;
   const hasBookings = o.items.some((item) => item.type === 'activity');
+  const hasMembership = o.items.some((item) => item.type === 'membership');
   return (
     <section className="confirmation">
       <PageTitle title="Booking confirmed" />
@@ -79,7 +75,7 @@ export function BookingConfirmation({ orderId }: { orderId: number }) {
       </div>
 
       <section className="card checkout-section" aria-labelledby="booked-heading">
-        <h2 id="booked-heading">What you booked</h2>
+        <h2 id="booked-heading">{hasBookings || !hasMembership ? 'What you booked' : 'Your order'}</h2>
         <OrderItems order={o} />
       </section>
 
@@ -105,9 +101,20 @@ export function BookingConfirmation({ orderId }: { orderId: number }) {
             Add to calendar
           </a>
         )}
-        <SiteLink site="account" to="/bookings/upcoming" className={buttonClass('secondary')}>
-          View my bookings
-        </SiteLink>
+        {hasMembership && (
+          <SiteLink
+            site="account"
+            to="/memberships"
+            className={buttonClass(hasBookings ? 'secondary' : 'primary')}
+          >
+            View my memberships
+          </SiteLink>
+        )}
+        {(hasBookings || !hasMembership) && (
+          <SiteLink site="account" to="/bookings/upcoming" className={buttonClass('secondary')}>
+            View my bookings
+          </SiteLink>
+        )}
         <Link to="/redirect-to-selected-venue" className={buttonClass('text')}>
           Make another booking
         </Link>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverMessageOr } from '../../lib/api/client';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { type Order, type OrderItem, orderQueryOptions } from '../../lib/orders';
+import { type Order, type OrderItem, orderItemRows, orderQueryOptions } from '../../lib/orders';
 import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
@@ -25,13 +25,7 @@ const ITEM_KINDS: Record<OrderItem['type'], string> = {
 };
 
 function ItemCard({ item }: { item: OrderItem }) {
-  const time = item.startTime && item.endTime ? `${item.startTime} - ${item.endTime}` : item.startTime;
-  const rows = [
-    ['Venue', item.venueName],
-    ['Date', item.datePretty ?? item.date],
-    ['Time', time],
-    ['Location', item.locationName],
-  ].filter((row): row is [string, string] => Boolean(row[1]));
+  const rows = orderItemRows(item);
   return (
     <li className={`order-item order-item--${item.type}`}>
       <div className="order-item__main">

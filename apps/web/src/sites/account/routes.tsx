@@ -47,7 +47,7 @@ export const accountRoutes: RouteObject[] = [
             path: 'memberships',
             handle: { crumb: 'Memberships' },
             children: [
-              { index: true, ...comingSoon(() => import('./pages/sections/memberships-page')) },
+              { index: true, lazy: lazyPage(() => import('./pages/sections/memberships-page')) },
               { path: 'change/:membershipId', element: <Navigate to="/memberships" replace /> },
               {
                 path: 'renew/:membershipId/:selectedMembershipSlug/:selectedPaymentType',

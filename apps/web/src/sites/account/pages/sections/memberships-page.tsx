@@ -1,5 +1,13 @@
-import { ComingSoonPage } from '../../../../shell/coming-soon-page';
+import { MembershipList } from '../../../../features/memberships/membership-list';
+import { PageTitle } from '../../../../lib/page-title';
 
+/** /memberships: the account's memberships (management modals come with the memberships issue). */
 export default function MembershipsPage() {
-  return <ComingSoonPage title="Memberships" />;
+  return (
+    <section className="stack">
+      <PageTitle title="Memberships" />
+      <h1>Memberships</h1>
+      <MembershipList />
+    </section>
+  );
 }
