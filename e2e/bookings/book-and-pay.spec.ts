@@ -89,3 +89,51 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
   });
 }
+
+test('the demo customer buys a second membership: no direct-debit step, paid with the saved card', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
+  await page.goto(`/join/centre/${HOME_VENUE.slug}`);
+  await expect(page.getByRole('heading', { name: 'Choose your membership' })).toBeVisible();
+  await page.getByRole('button', { name: /Choose this membership.*Swim Only/ }).click();
+  await expect(page).toHaveURL(/\/membership\/swim-only\/recurring$/);
+
+  // A logged-in member's details are already known.
+  await expect(page.getByText("These details can't be edited right now")).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('form', { name: 'Additional details' })
+    .getByLabel('How did you hear about us?')
+    .selectOption('Leaflet');
+  await page
+    .getByRole('form', { name: 'Additional details' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+
+  // The demo customer already pays by direct debit: no billing day to pick, no bank details.
+  const review = page.locator('[aria-current="step"]');
+  await expect(review.getByRole('heading', { name: /Review & select dates/ })).toBeVisible();
+  await expect(review.getByText('Starting next month on your usual payment date')).toBeVisible();
+  await expect(review.getByLabel('Billing day')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Monthly payment/ })).toHaveCount(0);
+  await review.getByRole('checkbox', { name: 'I agree to the health commitment' }).check();
+  await review.getByRole('checkbox', { name: 'I agree to the membership terms and conditions' }).check();
+  await expectAccessible(page);
+  await screenshot(page, 'join-review-dates-member', 'desktop');
+  await review.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Membership added to basket.')).toBeVisible();
+  await expect(page).toHaveURL(/\/basket\/checkout/);
+  await expect(page.getByText('Swim Only').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/booking-confirmed\/\d+$/, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'View my memberships' }).click();
+  const card = page.getByRole('article').filter({ hasText: 'Swim Only' });
+  await expect(card.getByText('Active')).toBeVisible();
+  await expectAccessible(page);
+});
