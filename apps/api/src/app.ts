@@ -12,8 +12,10 @@ import errorsPlugin from './plugins/app/errors.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
+import storagePlugin, { type StoragePluginOptions } from './plugins/app/storage.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
+import multipartPlugin from './plugins/external/multipart.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import swaggerPlugin from './plugins/external/swagger.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -52,6 +54,8 @@ export type BuildAppOptions = {
   plugins?: FastifyPluginAsync[];
   wrapPaymentProvider?: PaymentsPluginOptions['wrapPaymentProvider'];
   wrapDirectDebitProvider?: DirectDebitPluginOptions['wrapDirectDebitProvider'];
+  /** Tests pass a MemoryStorage to look at what was stored. */
+  storage?: StoragePluginOptions['storage'];
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -74,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(cookiePlugin);
     await app.register(helmetPlugin);
     await app.register(rateLimitPlugin);
+    await app.register(multipartPlugin);
     await app.register(swaggerPlugin, { demoMode: config.demoMode });
     await app.register(dbPlugin, { database, owned });
     await app.register(errorsPlugin);
@@ -85,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(mailPlugin, { mailSender: options.mailSender });
     await app.register(paymentsPlugin, { wrapPaymentProvider: options.wrapPaymentProvider });
     await app.register(directDebitPlugin, { wrapDirectDebitProvider: options.wrapDirectDebitProvider });
+    await app.register(storagePlugin, { storage: options.storage });
 
     await app.register(healthRoutes);
     await app.register(themeRoutes);

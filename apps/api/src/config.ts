@@ -21,6 +21,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Uploaded files; default DATA_DIR/files (in memory when DATA_DIR is memory://). */
+  STORAGE_DIR: z.string().optional(),
   DEMO_MODE: bool(undefined),
   CLIENT_ID: z.coerce.number().int().positive().optional(),
   BOOKINGS_URL: url,
@@ -70,6 +72,8 @@ export type Config = {
   kioskSecondIdleSeconds: number;
   maintenanceMode: boolean;
   webDist: string;
+  /** Uploaded files on disk; null = in memory (DATA_DIR=memory:// without STORAGE_DIR). */
+  storageDir: string | null;
   mapStyleUrl: string | null;
   logLevel: string;
   trustProxy: boolean | string;
@@ -123,6 +127,11 @@ export function loadConfig(
     maintenanceMode: e.MAINTENANCE_MODE ?? false,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
+    storageDir: e.STORAGE_DIR
+      ? path.resolve(cwd, e.STORAGE_DIR)
+      : e.DATA_DIR.startsWith('memory://')
+        ? null
+        : path.resolve(cwd, e.DATA_DIR, 'files'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentProvider: e.PAYMENT_PROVIDER,

@@ -75,7 +75,7 @@ export async function setupTestDatabase() {
     overrides: ConfigOverrides = {},
     options: Pick<
       BuildAppOptions,
-      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider'
+      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider' | 'storage'
     > = {},
   ) => {
     const app = await buildApp({

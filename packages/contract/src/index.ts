@@ -1,4 +1,5 @@
 export * from './account-payments.ts';
+export * from './account-profile.ts';
 export * from './auth.ts';
 export * from './bookings.ts';
 export * from './cart.ts';
@@ -8,6 +9,7 @@ export * from './common.ts';
 export * from './geocoding.ts';
 export * from './guest-passes.ts';
 export * from './joining.ts';
+export * from './membership-management.ts';
 export * from './membership-purchase.ts';
 export * from './payments.ts';
 export * from './site-config.ts';

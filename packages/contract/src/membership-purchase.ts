@@ -203,6 +203,7 @@ export const accountMembership = z.object({
   ),
   document: z
     .object({
+      id: z.number().int().describe('GET /api/eligibility/document/:id/file serves it back (owner only)'),
       status: z.enum(['pending', 'approved', 'rejected']),
       rejection_reason: z.string().nullable(),
       type: z.object({ name: z.string() }),
