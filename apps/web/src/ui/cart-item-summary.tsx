@@ -1,5 +1,6 @@
 import type { CartItem } from '../lib/cart';
 import { formatMoney } from '../lib/format';
+import { DetailsList } from './details-list';
 
 /** Price of a basket line: the original struck through when a benefit or package reduced it. */
 export function CartItemPrice({ item }: { item: CartItem }) {
@@ -36,14 +37,5 @@ export function CartItemDetails({ item }: { item: CartItem }) {
     ['Location', resource.location?.name],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   if (rows.length === 0) return null;
-  return (
-    <dl className="details-list details-list--compact">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList rows={rows} variant={['compact']} />;
 }

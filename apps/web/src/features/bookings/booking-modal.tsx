@@ -5,6 +5,7 @@ import { BOOKING_TEXTS } from '../../lib/texts';
 import { SiteLink } from '../../shell/site-link';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
+import { DetailsList } from '../../ui/details-list';
 import { ModalDialog } from '../../ui/modal';
 import { type Booking, useCancelBooking } from './api';
 import { localTime } from './group';
@@ -71,14 +72,7 @@ export function BookingModal({
     <ModalDialog title="Your booking" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="booking-modal stack">
         {isCancelled && <Badge tone="danger">Cancelled</Badge>}
-        <dl className="details-list details-list--rows">
-          {rows.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} variant={['rows']} />
 
         {cancel.isSuccess ? (
           <>

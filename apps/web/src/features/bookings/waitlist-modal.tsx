@@ -3,6 +3,7 @@ import { WAITLIST_TEXTS } from '../../lib/texts';
 import { SiteLink } from '../../shell/site-link';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
+import { DetailsList } from '../../ui/details-list';
 import { ModalDialog } from '../../ui/modal';
 import { useLeaveWaitlist, type WaitlistEntry } from './api';
 
@@ -22,14 +23,7 @@ export function WaitlistModal({ entry, onClose }: { entry: WaitlistEntry; onClos
     <ModalDialog title="Your waitlist booking" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="booking-modal stack">
         {leave.isSuccess && <Badge tone="danger">Removed</Badge>}
-        <dl className="details-list details-list--rows">
-          {rows.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} variant={['rows']} />
         {leave.isSuccess ? (
           <>
             <p className="booking-modal__outcome" role="status">

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { Totals } from '../../ui/totals';
 import { calendarHref } from './api';
 import './checkout.css';
+import { DetailsList } from '../../ui/details-list';
 
 const TENDER_LABELS: Record<Order['payments'][number]['tenderType'], string> = {
   card: 'Card',
@@ -27,14 +28,7 @@ function OrderItems({ order }: { order: Order }) {
           <li key={item.id} className="order-line">
             <div className="order-line__main">
               <h3 className="order-line__name">{item.name}</h3>
-              <dl className="details-list details-list--compact">
-                {rows.map(([term, value]) => (
-                  <div key={term}>
-                    <dt>{term}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <DetailsList rows={rows} variant={['compact']} />
             </div>
             <p className="cart-price">
               <span className="cart-price__amount">{formatMoney(item.price.raw)}</span>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DetailsList } from '../../ui/details-list';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { guestPassQueryOptions } from './api';
@@ -24,14 +25,7 @@ export function GuestPassDetails({ userId, passId }: { userId: number; passId: n
   return (
     <section className="card guest-section" aria-labelledby="pass-details-heading">
       <h2 id="pass-details-heading">Guest pass details</h2>
-      <dl className="details-list details-list--rows details-list--wide">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} variant={['rows', 'wide']} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { type Order, type OrderItem, orderItemRows, orderQueryOptions } from '..
 import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
+import { DetailsList } from '../../ui/details-list';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useDownloadReceipt } from './api';
@@ -31,16 +32,7 @@ function ItemCard({ item }: { item: OrderItem }) {
       <div className="order-item__main">
         <p className="order-item__kind">{ITEM_KINDS[item.type]}</p>
         <h3 className="order-item__name">{item.name}</h3>
-        {rows.length > 0 && (
-          <dl className="details-list details-list--compact">
-            {rows.map(([term, value]) => (
-              <div key={term}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {rows.length > 0 && <DetailsList rows={rows} variant={['compact']} />}
       </div>
       <p className="order-item__price">
         <span className="visually-hidden">Price </span>

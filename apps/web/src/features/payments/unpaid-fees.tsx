@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/format';
 import { BASKET_TEXTS, PAYMENTS_TEXTS } from '../../lib/texts';
 import { useSiteHref } from '../../shell/site-link';
 import { Button } from '../../ui/button';
+import { DetailsList } from '../../ui/details-list';
 import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
@@ -51,14 +52,7 @@ function FeeRow({
         <label htmlFor={id} className="fee__title">
           {fee.description}
         </label>
-        <dl className="details-list details-list--compact">
-          {rows.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} variant={['compact']} />
       </div>
       <p className="fee__amount" id={`${id}-amount`}>
         {fee.feeAmount.formatted}
