@@ -19,7 +19,8 @@ describe('seedDemo', () => {
   it('seeds once, quickly, and is idempotent', async () => {
     const started = Date.now();
     expect(await seedDemo(t.db, { now })).toBe(true);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // The first `npm start` seeds: it must stay quick (about 7 s here; the margin is for a loaded CI machine).
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(await seedDemo(t.db, { now })).toBe(false);
     expect(await t.db.select().from(clients)).toHaveLength(1);
   });
@@ -305,6 +306,56 @@ describe('seedDemo', () => {
       const userId = (await get('/api/auth/user')).id;
       expect(await get(`/api/v1/users/${userId}/guestPasses/allowances`)).toEqual([
         expect.objectContaining({ name: '5 Guest Pass Bundle', uses_remaining: 5, type: 'package' }),
+      ]);
+    }
+  });
+
+  it('gives Dana (FH100009) and Eli (FH100010) memberships to change, renew, freeze, cancel and prove', async () => {
+    const app = await t.buildTestApp();
+    for (const email of ['dana@fieldhouse.test', 'eli@fieldhouse.test']) {
+      const member = await login(app, { email, password: DEMO_PASSWORD });
+      const get = async (url: string) => {
+        const response = await app.inject({ method: 'GET', url, headers: member.headers });
+        expect(response.statusCode, url).toBe(200);
+        return response.json().data;
+      };
+      const list: {
+        id: number;
+        membership_type: { name: string };
+        status: string;
+        [key: string]: unknown;
+      }[] = await get('/api/my-account/user/memberships');
+      const byName = new Map(list.map((m) => [m.membership_type.name, m]));
+      expect([...byName.keys()].sort()).toEqual([
+        '12 Month Saver',
+        'Gym & Swim',
+        'Off-Peak',
+        'Student',
+        'Swim Only',
+      ]);
+      expect(list.every((m) => m.status === 'active')).toBe(true);
+      expect(byName.get('Gym & Swim')).toMatchObject({ freezable: true });
+      expect(byName.get('Swim Only')).toMatchObject({ can_change: true });
+      expect(byName.get('12 Month Saver')).toMatchObject({ renewable: true, can_renew: true });
+      expect(byName.get('Off-Peak')).toMatchObject({ cancellable: true });
+      expect(byName.get('Student')).toMatchObject({
+        document: null,
+        membership_type: {
+          eligibility_criterion: expect.objectContaining({ document_types: expect.any(Array) }),
+        },
+      });
+      const user = await get('/api/auth/user');
+      expect(user).toMatchObject({
+        membership_document_upload_required: true,
+        has_outstanding_penalties: true,
+        has_instruction: true,
+        has_billing_date: true,
+      });
+      const types = await get(`/api/user/memberships/${byName.get('Gym & Swim')!.id}/freezetypes`);
+      expect(types.freeze_types.map((f: { reason: string }) => f.reason)).toEqual([
+        'Medical',
+        'Holiday',
+        'Pregnancy',
       ]);
     }
   });

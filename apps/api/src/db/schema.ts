@@ -50,6 +50,11 @@ export const clients = pgTable('clients', {
   address: text('address'),
   /** Contact telephone printed on receipts. */
   phone: text('phone'),
+  /** Members may cancel online (account-shell §4 Cancel); otherwise the refusal message is shown. */
+  allowOnlineCancellation: boolean('allow_online_cancellation').notNull().default(true),
+  cancellationRefusalMessage: text('cancellation_refusal_message'),
+  /** Days of notice a recurring membership needs to cancel (the last day is today + this). */
+  cancellationNoticeDays: integer('cancellation_notice_days').notNull().default(30),
   createdAt: createdAt(),
 });
 
@@ -172,6 +177,11 @@ export const membershipTypes = pgTable('membership_types', {
   /** 'national' or 'venues' (then membership_type_venues lists them). */
   coverage: text('coverage', { enum: ['national', 'venues'] }).notNull(),
   eligibilityName: text('eligibility_name'),
+  /** The proof the member uploads (documents); null when no document is needed. */
+  eligibilityCriterionId: integer('eligibility_criterion_id').references(
+    (): AnyPgColumn => eligibilityCriteria.id,
+    { onDelete: 'set null' },
+  ),
   sortOrder: integer('sort_order').notNull().default(0),
   /** What the membership gives access to (names shown in the details modal). */
   providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
@@ -245,6 +255,16 @@ export const memberships = pgTable(
     joinCosts: jsonb('join_costs').$type<JoinCostsSnapshot>(),
     promotionId: integer('promotion_id').references(() => membershipPromotions.id, { onDelete: 'set null' }),
     mandateId: integer('mandate_id').references((): AnyPgColumn => directDebitMandates.id, {
+      onDelete: 'set null',
+    }),
+    /** The member asked to cancel while they had unpaid fees; checkout that clears the fees cancels it. */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    /** A change: this membership takes over from that one (which ends the day before this starts). */
+    replacesMembershipId: integer('replaces_membership_id').references((): AnyPgColumn => memberships.id, {
+      onDelete: 'set null',
+    }),
+    /** A renewal: this membership follows that fixed one (it starts the day after that one expires). */
+    renewsMembershipId: integer('renews_membership_id').references((): AnyPgColumn => memberships.id, {
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
@@ -324,11 +344,17 @@ export const activities = pgTable(
     cancellationCutoffHours: integer('cancellation_cutoff_hours').notNull().default(2),
     /** Whether a cancellation before the cut-off is refunded as booking credit. */
     cancellationAwardsCredit: boolean('cancellation_awards_credit').notNull().default(true),
-    /** Attendees must have signed the activity's waiver (signing is handled elsewhere). */
+    /** The waiver attendees must have signed (an unexpired signature of any version) before booking. */
+    waiverId: integer('waiver_id').references((): AnyPgColumn => waivers.id, { onDelete: 'set null' }),
+    /**
+     * Shown as 'requires a waiver'. Set whenever waiver_id is (check below); may also be set without a waiver_id
+     * for rows from before online waivers (then nothing can be signed online and checkout does not ask).
+     */
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
   },
   (t) => [
     check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
+    check('activities_waiver_required', sql`${t.waiverId} is null or ${t.requiresWaiver}`),
   ],
 );
 
@@ -796,6 +822,120 @@ export const terms = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
+// Membership management: eligibility documents, freezes (account-shell §4 Memberships)
+
+/** What a membership type asks the member to prove (e.g. 'Full-time student'). */
+export const eligibilityCriteria = pgTable('eligibility_criteria', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  name: text('name').notNull(),
+});
+
+/** The documents that prove a criterion (e.g. 'Student ID card'). */
+export const eligibilityDocumentTypes = pgTable(
+  'eligibility_document_types',
+  {
+    id: serial('id').primaryKey(),
+    criterionId: integer('criterion_id')
+      .notNull()
+      .references(() => eligibilityCriteria.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('eligibility_document_types_criterion_idx').on(t.criterionId)],
+);
+
+/**
+ * An uploaded proof of eligibility. The bytes live in the file storage under a server-made key; the operator
+ * approves or rejects it (with a reason) and may set the date it stops being good.
+ */
+export const eligibilityDocuments = pgTable(
+  'eligibility_documents',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    criterionId: integer('criterion_id')
+      .notNull()
+      .references(() => eligibilityCriteria.id),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => eligibilityDocumentTypes.id),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    expiresOn: date('expires_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('eligibility_documents_membership_idx').on(t.membershipId, t.createdAt),
+    index('eligibility_documents_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Why a member may freeze, for how many months, at what monthly fee (pence), and the proof it needs. */
+export const freezeTypes = pgTable(
+  'freeze_types',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    reason: text('reason').notNull(),
+    /** Months the member may choose, e.g. [1, 2, 3]. */
+    timePeriods: jsonb('time_periods').$type<number[]>().notNull(),
+    monthlyFee: integer('monthly_fee').notNull().default(0),
+    proofDocumentTypeId: integer('proof_document_type_id').references(() => eligibilityDocumentTypes.id),
+    proofDescription: text('proof_description'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('freeze_types_fee_nonneg', sql`${t.monthlyFee} >= 0`)],
+);
+
+/** A member's request to freeze; the operator approves it (the membership stays active until then). */
+export const freezeRequests = pgTable(
+  'freeze_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    freezeTypeId: integer('freeze_type_id')
+      .notNull()
+      .references(() => freezeTypes.id),
+    activeFrom: date('active_from').notNull(),
+    months: integer('months').notNull(),
+    storageKey: text('storage_key'),
+    originalName: text('original_name'),
+    mimeType: text('mime_type'),
+    status: text('status', { enum: ['pending_approval', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending_approval'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('freeze_requests_membership_idx').on(t.membershipId),
+    uniqueIndex('freeze_requests_one_pending')
+      .on(t.membershipId)
+      .where(sql`${t.status} = 'pending_approval'`),
+    check('freeze_requests_months_pos', sql`${t.months} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
 // Guest passes
 
 /** Where a guest-pass package may be used; a package without rows here is good at every venue of the client. */
@@ -920,4 +1060,84 @@ export const customQuestionAnswers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('custom_question_answers_customer_question').on(t.customerId, t.questionId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waivers (joining §2 Waivers, §3 Waiver entry)
+
+/** A question of an enhanced pre-waiver ('attendee_name' is the pre-generated one, never shown). */
+export type WaiverQuestionDefinition = { id: number; label: string; type: string; reference: string };
+/** What a signature recorded: each question as it was asked, with the answers given. */
+export type WaiverAnswer = {
+  question: WaiverQuestionDefinition;
+  answers: { id: number; answer: string }[];
+};
+
+/**
+ * A waiver of the client ('restriction' in the wire shape): `simple` (the customer agrees to the terms) or
+ * `enhanced-pre-waiver` (signed per attendee with answers). A signature stays good for `valid_for_months`
+ * (null: it never expires). Activities point at the waiver they need (activities.waiver_id).
+ */
+export const waivers = pgTable(
+  'waivers',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    restrictionName: text('restriction_name').notNull(),
+    type: text('type', { enum: ['simple', 'enhanced-pre-waiver'] })
+      .notNull()
+      .default('simple'),
+    title: text('title').notNull(),
+    validForMonths: integer('valid_for_months'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waivers_client_idx').on(t.clientId),
+    check('waivers_valid_for_months', sql`${t.validForMonths} is null or ${t.validForMonths} > 0`),
+  ],
+);
+
+/** The waiver's wording over time; customers are asked to sign the latest version. */
+export const waiverVersions = pgTable(
+  'waiver_versions',
+  {
+    id: serial('id').primaryKey(),
+    waiverId: integer('waiver_id')
+      .notNull()
+      .references(() => waivers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Operator HTML, sanitised when read. */
+    bodyHtml: text('body_html').notNull(),
+    /** Enhanced pre-waivers: the questions asked of each attendee. */
+    questions: jsonb('questions').$type<WaiverQuestionDefinition[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waiver_versions_waiver_version_idx').on(t.waiverId, t.version),
+    check('waiver_versions_version', sql`${t.version} > 0`),
+  ],
+);
+
+/** Who signed which version of a waiver when (and for which attendee, with which answers). */
+export const waiverSignatures = pgTable(
+  'waiver_signatures',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    waiverId: integer('waiver_id')
+      .notNull()
+      .references(() => waivers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Enhanced pre-waivers: the attendee signed for; null for a simple waiver (the customer). */
+    attendeeName: text('attendee_name'),
+    answers: jsonb('answers').$type<WaiverAnswer[]>().notNull().default([]),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    /** null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('waiver_signatures_customer_idx').on(t.customerId, t.waiverId)],
 );

@@ -521,7 +521,8 @@ export const DEMO_EXTRA_CUSTOMERS = [
   { reference: 'FH100006', firstName: 'Aisha', lastName: 'Okoro', email: 'aisha.okoro@fieldhouse.test' },
   { reference: 'FH100007', firstName: 'Ben', lastName: 'Clarke', email: 'ben.clarke@fieldhouse.test' },
   { reference: 'FH100008', firstName: 'Chloe', lastName: 'Evans', email: 'chloe.evans@fieldhouse.test' },
-  { reference: 'FH100009', firstName: 'Dan', lastName: 'Wright', email: 'dan.wright@fieldhouse.test' },
+  // FH100009 and FH100010 are Dana Fox and Eli Grant (seed-management.ts).
+  { reference: 'FH100011', firstName: 'Dan', lastName: 'Wright', email: 'dan.wright@fieldhouse.test' },
 ];
 
 /** At the demo customer's home venue: full in two days (waitlist demo), and one place left in three days. */

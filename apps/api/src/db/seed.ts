@@ -62,6 +62,8 @@ import {
   OVERRIDE_THEME,
   OVERRIDE_VENUE_SLUG,
 } from './seed-data.ts';
+import { seedManagement } from './seed-management.ts';
+import { seedProfile } from './seed-profile.ts';
 
 export const DEMO_EMAIL = 'demo@fieldhouse.test';
 export const DEMO_PASSWORD = 'Fieldhouse1!';
@@ -851,4 +853,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     billingPostcode: 'LS6 3AG',
     createdAt: new Date(now.getTime() - 400 * DAY_MS),
   });
+
+  await seedManagement(tx, { now, passwordHash: demoHash, homeVenueSlug: DEMO_HOME_VENUE_SLUG });
+  await seedProfile(tx, now);
 }

@@ -182,3 +182,7 @@ export function endOfVenueDay(
 ) {
   return new Date(venueLocalInstant(addVenueDays(date, 1), { hour: 0, minute: 0 }, timeZone).getTime() - 1);
 }
+
+/** e.g. '25 October 2026' ('D MMMM YYYY': package expiry, waiver signed on). */
+export const venueDayMonthYear = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
+  fmt(instant, 'd MMMM yyyy', timeZone);

@@ -27,6 +27,8 @@ import {
   paymentOptions,
   penalties,
   venues,
+  waiverSignatures,
+  waivers,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -107,7 +109,13 @@ export type CartMembership = {
   venueName: string;
   timeZone: string;
   mandateId: number | null;
+  /** A change: the membership this one takes over from (it ends the day before this starts). */
+  replacesMembershipId: number | null;
 };
+
+/** Basket lines that hold an awaiting-payment membership: a new one or a change ('membership'), or a renewal. */
+export const MEMBERSHIP_CART_TYPES = ['membership', 'membershipRenewal'] as const;
+const isMembershipLine = (type: string) => (MEMBERSHIP_CART_TYPES as readonly string[]).includes(type);
 
 /** The fee lines of a new membership (child items and order fees), non-zero only; the discount is negative. */
 export function membershipFeeLines(costs: JoinCostsSnapshot, paymentType: 'recurring' | 'fixed') {
@@ -143,6 +151,8 @@ export type CartLine = {
     bookedCount: number;
     locationName: string;
     requiresWaiver: boolean;
+    /** The activity's waiver, and whether the customer holds an unexpired signature of it (any version). */
+    waiver: { id: number; title: string; isSigned: boolean } | null;
     venueId: number;
     venueName: string;
     venueClientId: number;
@@ -153,7 +163,12 @@ export type CartLine = {
   membership: CartMembership | null;
 };
 
-export async function loadCartLines(db: DbOrTx, cartId: number, customerId: number): Promise<CartLine[]> {
+export async function loadCartLines(
+  db: DbOrTx,
+  cartId: number,
+  customerId: number,
+  now: Date,
+): Promise<CartLine[]> {
   const rows = await db
     .select({
       item: cartItems,
@@ -163,6 +178,8 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
         category: activities.category,
         requiresWaiver: activities.requiresWaiver,
       },
+      waiver: { id: waivers.id, title: waivers.title },
+      waiverSigned: sql<boolean>`(${activities.waiverId} is not null and exists (select 1 from ${waiverSignatures} ws where ws.customer_id = ${customerId} and ws.waiver_id = ${activities.waiverId} and (ws.expires_at is null or ws.expires_at > ${now.toISOString()}::timestamptz)))`,
       venue: {
         id: venues.id,
         name: venues.name,
@@ -189,6 +206,7 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
       and(eq(cartItems.cartableType, 'activity'), eq(activitySessions.id, cartItems.cartableId)),
     )
     .leftJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(waivers, eq(waivers.id, activities.waiverId))
     .leftJoin(venues, eq(venues.id, activitySessions.venueId))
     .leftJoin(
       penalties,
@@ -202,7 +220,7 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
     .leftJoin(
       memberships,
       and(
-        eq(cartItems.cartableType, 'membership'),
+        inArray(cartItems.cartableType, [...MEMBERSHIP_CART_TYPES]),
         eq(memberships.id, cartItems.cartableId),
         eq(memberships.customerId, customerId),
       ),
@@ -234,6 +252,7 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
           bookedCount: r.session.bookedCount,
           locationName: r.session.locationName,
           requiresWaiver: r.activity.requiresWaiver,
+          waiver: r.waiver ? { ...r.waiver, isSigned: Boolean(r.waiverSigned) } : null,
           venueId: r.venue.id,
           venueName: r.venue.name,
           venueClientId: r.venue.clientId,
@@ -266,6 +285,7 @@ export async function loadCartLines(db: DbOrTx, cartId: number, customerId: numb
           venueName: r.membershipVenue.name,
           timeZone: r.membershipVenue.timeZone,
           mandateId: m.mandateId,
+          replacesMembershipId: m.replacesMembershipId,
         },
       };
     }
@@ -403,7 +423,7 @@ export async function priceCart(
   },
 ): Promise<PricedCart> {
   const { cart, customerId, now } = input;
-  const lines = input.lines ?? (await loadCartLines(db, cart.id, customerId));
+  const lines = input.lines ?? (await loadCartLines(db, cart.id, customerId, now));
   const hasActivities = lines.some((l) => l.type === 'activity' && !l.usageRemoved);
   // Sequential on purpose: inside a transaction both engines run one statement at a time anyway.
   const benefits = hasActivities ? await findAvailableBenefits(db, customerId, now, input.timeZone) : [];
@@ -533,7 +553,8 @@ export function toCartWire(priced: PricedCart, now: Date, selectedUserId: number
     payments: priced.tenders
       .filter((t) => t.amount > 0)
       .map((t) => ({ tender_type: t.tenderType as TenderType, amount: toMoney(t.amount) })),
-    attendee_waivers_required: lines.some((l) => l.session?.requiresWaiver),
+    // A waiver still to sign before checkout (checkout refuses the basket until it is signed).
+    attendee_waivers_required: lines.some((l) => l.session?.waiver && !l.session.waiver.isSigned),
     selected_user_id: selectedUserId,
     complete_order_id: cart.completeOrderId,
   };
@@ -658,7 +679,7 @@ export async function removeFromCart(db: TxDb, ctx: CartContext, cartItemIds: nu
       .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.id, ids)))
       .returning({ id: cartItems.id, type: cartItems.cartableType, cartableId: cartItems.cartableId });
     if (removed.length !== ids.length) throw notFound();
-    const membershipIds = removed.filter((r) => r.type === 'membership').map((r) => r.cartableId);
+    const membershipIds = removed.filter((r) => isMembershipLine(r.type)).map((r) => r.cartableId);
     if (membershipIds.length)
       released = await releaseAwaitingMemberships(tx, {
         customerId: ctx.customerId,
@@ -701,7 +722,7 @@ export async function clearCart(db: TxDb, ctx: CartContext, deps?: MandateDeps) 
       .delete(cartItems)
       .where(eq(cartItems.cartId, cart.id))
       .returning({ type: cartItems.cartableType, cartableId: cartItems.cartableId });
-    const membershipIds = removed.filter((r) => r.type === 'membership').map((r) => r.cartableId);
+    const membershipIds = removed.filter((r) => isMembershipLine(r.type)).map((r) => r.cartableId);
     if (membershipIds.length)
       released = await releaseAwaitingMemberships(tx, {
         customerId: ctx.customerId,

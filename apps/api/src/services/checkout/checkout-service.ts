@@ -56,6 +56,8 @@ import { capTenders, maxCreditApplicable, type Tender } from '../cart/pricing.ts
 import type { ClientRow } from '../clients/client-service.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { bookingConfirmationMail } from '../mail/templates.ts';
+import { cancelPendingRequests } from '../memberships/cancellation.ts';
+import { endReplacedMembership } from '../memberships/membership-change.ts';
 import { addMonths, parseLocalDate } from '../memberships/pricing.ts';
 import {
   type ChargeResult,
@@ -295,7 +297,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
   }
 
   const membershipIds = items
-    .filter((i) => i.type === 'membership')
+    .filter((i) => i.type === 'membership' || i.type === 'membershipRenewal')
     .map((i) => i.cartableId)
     .sort((a, b) => a - b);
   if (membershipIds.length) {
@@ -308,9 +310,17 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
   }
 
   // 4. Every line must still be buyable (read after the locks: the latest committed places).
-  const lines = await loadCartLines(tx, cart.id, customerId);
+  const lines = await loadCartLines(tx, cart.id, customerId, now);
   const problems = lines.map((l) => checkoutProblem(l, now)).filter((p): p is string => p !== null);
   if (problems.length) throw new HttpError(422, problems[0]!, { items: problems });
+  // Waivers: the customer must hold an unexpired signature (any version) of each activity's waiver.
+  const unsigned = lines.find((l) => l.session?.waiver && !l.session.waiver.isSigned);
+  if (unsigned) {
+    throw fieldError(
+      'completed_waivers',
+      `Please sign the ${unsigned.session!.waiver!.title} before booking ${unsigned.name}.`,
+    );
+  }
 
   // 5. Prices, credit and tenders.
   const requested = tendersOf(body);
@@ -601,6 +611,9 @@ async function createOrder(
   for (const line of lines)
     if (line.membership) await activateMembership(sp, customerId, line.membership, now);
 
+  // Paying the last unpaid fee carries out the cancellations that waited for it.
+  if (penaltyIds.length) await cancelPendingRequests(sp, customerId, now);
+
   await sp
     .update(carts)
     .set({ status: 'completed', completeOrderId: order!.id, completedAt: now, updatedAt: now })
@@ -653,6 +666,14 @@ async function activateMembership(sp: Tx, customerId: number, m: CartMembership,
     .where(and(eq(memberships.id, m.id), eq(memberships.awaitingPayment, true)))
     .returning({ homeVenueId: memberships.homeVenueId });
   if (!row) throw new Error(`Membership ${m.id} is no longer awaiting payment`);
+  if (m.replacesMembershipId) {
+    await endReplacedMembership(sp, {
+      replacedId: m.replacesMembershipId,
+      newStart: start,
+      today: venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE),
+      newName: m.typeName,
+    });
+  }
   const [customer] = await sp
     .select({ billingDay: customers.billingDay, homeVenueId: customers.homeVenueId })
     .from(customers)

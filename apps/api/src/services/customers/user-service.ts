@@ -6,6 +6,8 @@ import { notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { ClientRow } from '../clients/client-service.ts';
 import { findCreditBalances } from '../credits/credit-service.ts';
+import { DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT, findDocumentNotices } from '../memberships/membership-state.ts';
+import { toProfilePhoto } from './profile-photo.ts';
 
 /** The logged-in customer in the contract's `user` shape. */
 export async function findUser(db: DbOrTx, customerId: number, client: ClientRow, now: Date): Promise<User> {
@@ -36,6 +38,8 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     )
     .limit(1);
 
+  const documents = await findDocumentNotices(db, customerId, now);
+
   return {
     id: customer.id,
     reference: customer.reference,
@@ -48,14 +52,11 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     has_instruction: customer.hasInstruction,
     has_billing_date: customer.billingDay !== null,
     has_outstanding_penalties: Boolean(unpaid),
-    document_expiry: [],
-    membership_document_upload_required: false,
-    days_allowance_to_upload_eligibility_document: null,
-    profile_photo: {
-      url: customer.profilePhotoPath ? `/api/user/profile-photo/${customer.id}` : null,
-      is_set: Boolean(customer.profilePhotoPath),
-      authorisation: { allowed: client.features.profile_photo },
-      reminder: { dismissed: customer.profilePhotoReminderDismissed },
-    },
+    document_expiry: documents.expiry,
+    membership_document_upload_required: documents.uploadRequired,
+    days_allowance_to_upload_eligibility_document: documents.uploadRequired
+      ? DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT
+      : null,
+    profile_photo: toProfilePhoto(customer, client),
   };
 }

@@ -13,19 +13,22 @@ import {
 } from '../../db/schema.ts';
 import { toMoney } from '../../lib/money.ts';
 import {
-  addVenueDays,
   DEFAULT_TIME_ZONE,
-  formatVenueDate,
   periodEnd,
   periodStart,
   venueDatePretty,
   venueLocalDate,
 } from '../../lib/venue-time.ts';
+import {
+  documentExpiry,
+  documentTypesOf,
+  loadMembershipContext,
+  managementFlags,
+} from './membership-state.ts';
 import { parseLocalDate, prettyDate } from './pricing.ts';
 
-export const RENEW_WINDOW_DAYS = 30;
-export const CANNOT_CHANGE_REASON = 'Only active monthly memberships can be changed online.';
-const LIVE = ['pending', 'active', 'frozen'] as const;
+export { CANNOT_CHANGE_REASON, RENEW_WINDOW_DAYS } from './membership-state.ts';
+
 const STATUS_ORDER: Record<string, number> = { pending: 0, active: 1, frozen: 2 };
 
 const pretty = (iso: string) => {
@@ -39,7 +42,7 @@ const pretty = (iso: string) => {
  */
 export async function findAccountMemberships(
   db: DbOrTx,
-  input: { customerId: number; now: Date; timeZone: string },
+  input: { customerId: number; now: Date; timeZone: string; membershipIds?: number[] },
 ): Promise<AccountMembership[]> {
   const rows = await db
     .select({
@@ -54,7 +57,13 @@ export async function findAccountMemberships(
     .innerJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
     .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
     .leftJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
-    .where(and(eq(memberships.customerId, input.customerId), eq(memberships.awaitingPayment, false)))
+    .where(
+      and(
+        eq(memberships.customerId, input.customerId),
+        eq(memberships.awaitingPayment, false),
+        input.membershipIds ? inArray(memberships.id, input.membershipIds) : undefined,
+      ),
+    )
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
   if (!rows.length) return [];
   rows.sort((a, b) => (STATUS_ORDER[a.membership.status] ?? 9) - (STATUS_ORDER[b.membership.status] ?? 9));
@@ -64,7 +73,10 @@ export async function findAccountMemberships(
   const zone = input.timeZone || DEFAULT_TIME_ZONE;
   const monthStart = periodStart(input.now, 'month', zone);
   const weekStart = periodStart(input.now, 'week', zone);
-  const [benefits, coverage, usages] = await Promise.all([
+  const criterionIds = [
+    ...new Set(rows.flatMap((r) => (r.type.eligibilityCriterionId ? [r.type.eligibilityCriterionId] : []))),
+  ];
+  const [benefits, coverage, usages, context, documentTypes] = await Promise.all([
     db
       .select()
       .from(membershipBenefits)
@@ -93,22 +105,20 @@ export async function findAccountMemberships(
           ),
         ),
       ),
+    loadMembershipContext(db, membershipIds),
+    documentTypesOf(db, criterionIds),
   ]);
 
   const today = venueLocalDate(input.now, zone);
-  const todayIso = formatVenueDate(today);
+  const documentTypeNames = new Map([...documentTypes.values()].flat().map((d) => [d.id, d.name]));
   return rows.map(({ membership: m, type, option, venueName, mandate }): AccountMembership => {
-    const live = (LIVE as readonly string[]).includes(m.status);
-    const recurring = option.paymentType === 'recurring';
-    let canRenew = false;
-    let renewReason: string | null = null;
-    if (!recurring) {
-      const expires = m.expiresAt ? parseLocalDate(m.expiresAt) : null;
-      const from = expires ? addVenueDays(expires, -RENEW_WINDOW_DAYS) : null;
-      if (from && formatVenueDate(from) > todayIso) renewReason = `You can renew from ${prettyDate(from)}`;
-      else canRenew = m.status !== 'cancelled';
-    }
-    const canChange = recurring && (m.status === 'active' || m.status === 'pending');
+    const flags = managementFlags(m, option, {
+      today,
+      freezePending: context.pendingFreezes.has(m.id),
+      hasSuccessor: context.successors.has(m.id),
+    });
+    const doc = type.eligibilityCriterionId ? (context.documents.get(m.id) ?? null) : null;
+    const expiry = documentExpiry(doc, today);
     return {
       id: m.id,
       reference: m.reference,
@@ -125,7 +135,12 @@ export async function findAccountMemberships(
                 .filter((c) => c.typeId === type.id)
                 .map((c) => c.name)
                 .join(', '),
-        eligibility_criterion: type.eligibilityName ? { id: type.id, document_types: [] } : null,
+        eligibility_criterion: type.eligibilityCriterionId
+          ? {
+              id: type.eligibilityCriterionId,
+              document_types: documentTypes.get(type.eligibilityCriterionId) ?? [],
+            }
+          : null,
       },
       home_venue: { name: venueName },
       payment_type: option.paymentType,
@@ -158,15 +173,23 @@ export async function findAccountMemberships(
             renews_at: { raw_pretty: venueDatePretty(periodEnd(input.now, b.period, zone), zone) },
           };
         }),
-      document: null,
-      management_enabled: live,
-      freezable: m.status === 'active' && recurring,
-      cancellable: live,
-      renewable: !recurring,
-      can_renew: canRenew,
-      renew_forbid_reason: renewReason,
-      can_change: canChange,
-      cannot_change_reason: canChange ? null : CANNOT_CHANGE_REASON,
+      document: doc
+        ? {
+            id: doc.id,
+            status: doc.status,
+            rejection_reason: doc.rejectionReason,
+            type: { name: documentTypeNames.get(doc.documentTypeId) ?? '' },
+            document_expiry: { document_expiring_soon: expiry.expiringSoon, expired: expiry.expired },
+          }
+        : null,
+      management_enabled: flags.managementEnabled,
+      freezable: flags.freezable,
+      cancellable: flags.cancellable,
+      renewable: flags.renewable,
+      can_renew: flags.canRenew,
+      renew_forbid_reason: flags.renewForbidReason,
+      can_change: flags.canChange,
+      cannot_change_reason: flags.cannotChangeReason,
     };
   });
 }

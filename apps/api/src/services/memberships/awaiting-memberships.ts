@@ -30,7 +30,12 @@ export async function releaseAwaitingMemberships(
   const ids = found.map((m) => m.id);
   await tx
     .delete(cartItems)
-    .where(and(eq(cartItems.cartableType, 'membership'), inArray(cartItems.cartableId, ids)));
+    .where(
+      and(
+        inArray(cartItems.cartableType, ['membership', 'membershipRenewal']),
+        inArray(cartItems.cartableId, ids),
+      ),
+    );
   await tx.delete(memberships).where(inArray(memberships.id, ids));
   const mandateIds = found.flatMap((m) => (m.mandateId ? [m.mandateId] : []));
   if (!mandateIds.length) return [];

@@ -1,5 +1,5 @@
 import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody, type NewAccount } from '@fieldhouse/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
@@ -43,7 +43,7 @@ export type SubmitResult = {
 };
 
 /** Next membership reference ('M-' + 6 digits), serialised like customer references. */
-async function nextMembershipReference(tx: Tx): Promise<string> {
+export async function nextMembershipReference(tx: Tx): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('memberships.reference'))`);
   const result = await tx.execute<{ max: number | string | null }>(
     sql`select max(substring(reference from 3)::int) as max from memberships where reference ~ '^M-[0-9]{6,}$'`,
@@ -234,7 +234,21 @@ async function submitInTransaction(
 
   // 5. Writes: answers, the previous awaiting-payment membership out, the mandate, the membership, the basket line.
   await writeAnswers(tx, customerId, answerRows, now);
-  const released = await releaseAwaitingMemberships(tx, { customerId, now });
+  // Only a previous new membership is replaced; a change or renewal waiting in the basket stays.
+  const previous = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        eq(memberships.awaitingPayment, true),
+        isNull(memberships.replacesMembershipId),
+        isNull(memberships.renewsMembershipId),
+      ),
+    );
+  const released = previous.length
+    ? await releaseAwaitingMemberships(tx, { customerId, membershipIds: previous.map((p) => p.id), now })
+    : [];
 
   let mandateId: number | null = null;
   if (needsMandate) {

@@ -170,3 +170,109 @@ export function parseLocalDate(value: string): LocalDate | null {
 }
 
 export const compareDates = (a: LocalDate, b: LocalDate) => utc(a) - utc(b);
+
+/** The calendar date `days` later (negative for earlier). */
+export function addDays(d: LocalDate, days: number): LocalDate {
+  const t = new Date(utc(d) + days * 86_400_000);
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+/**
+ * Changing a monthly membership to another monthly option (account-shell §4 Change).
+ *
+ * S = the day the new option starts, P = the member's next payment date (S ≤ P), O = the old monthly price,
+ * N = the new monthly price, both in pence.
+ * - The window for S: today up to the earlier of one month from today and P (so the change never crosses a payment
+ *   that was already collected at the old price).
+ * - pro_rata_difference = round((N − O) × (P − S) / daysInMonth(S)) when N > O, else 0 (a cheaper option starts
+ *   at the next payment date with nothing refunded) — the joining pro-rata rule applied to the difference.
+ * - month_in_hand_difference = N − (O when the old option collected a month in hand, else 0), at least 0, when
+ *   the new option collects a month in hand; else 0.
+ * - no setup (joining) fee on a change.
+ * - total_due_now = pro_rata_difference + month_in_hand_difference (never negative).
+ * From P on, the member pays N each month on the same billing day.
+ */
+export type ChangeCosts = {
+  proRataDays: number;
+  proRataDifference: number;
+  monthInHandDifference: number;
+  totalDueNow: number;
+  /** N − O per month (signed). */
+  monthlyDifference: number;
+};
+
+export function changeWindow(today: LocalDate, nextPayment: LocalDate): { min: LocalDate; max: LocalDate } {
+  const monthAhead = addMonths(today, 1);
+  const max = compareDates(nextPayment, monthAhead) < 0 ? nextPayment : monthAhead;
+  return { min: today, max: compareDates(max, today) < 0 ? today : max };
+}
+
+export function computeChangeCosts(input: {
+  oldPrice: number;
+  oldMonthInHand: boolean;
+  newPrice: number;
+  newMonthInHand: boolean;
+  startsAt: LocalDate;
+  nextPayment: LocalDate;
+}): ChangeCosts {
+  const { oldPrice, newPrice, startsAt, nextPayment } = input;
+  const monthlyDifference = newPrice - oldPrice;
+  const proRataDays = Math.max(0, daysBetween(startsAt, nextPayment));
+  const proRataDifference =
+    monthlyDifference > 0
+      ? round((monthlyDifference * proRataDays) / daysInMonth(startsAt.year, startsAt.month))
+      : 0;
+  const held = input.oldMonthInHand ? oldPrice : 0;
+  const monthInHandDifference = input.newMonthInHand ? Math.max(0, newPrice - held) : 0;
+  return {
+    proRataDays,
+    proRataDifference,
+    monthInHandDifference,
+    totalDueNow: proRataDifference + monthInHandDifference,
+    monthlyDifference,
+  };
+}
+
+/**
+ * The member's next payment date on or after `from`: their stored next payment date rolled on a month at a time
+ * while it is before `from`, else the billing day (1 when they have none) of `from`'s month or the next.
+ */
+export function nextPaymentOnOrAfter(from: LocalDate, stored: LocalDate | null, billingDay: number | null) {
+  if (stored) {
+    let next = stored;
+    for (let i = 1; compareDates(next, from) < 0; i++) next = addMonths(stored, i);
+    return next;
+  }
+  const day = billingDay ?? 1;
+  const thisMonth = { year: from.year, month: from.month, day };
+  return from.day <= day ? thisMonth : addMonths(thisMonth, 1);
+}
+
+/** `count` monthly dates from `first` (the billing day kept by clamping from the first date each time). */
+export function monthlyDates(first: LocalDate, count: number): LocalDate[] {
+  return Array.from({ length: count }, (_, i) => addMonths(first, i));
+}
+
+/**
+ * Cancelling a monthly membership with N days' notice (account-shell §4 Cancel): the final day F = today + N;
+ * the final payment date is the last billing date (P, P + 1 month, …) on or before F, or null when P is after F
+ * (nothing more is collected). Returns every payment still to come.
+ */
+export function cancellationSchedule(input: {
+  today: LocalDate;
+  noticeDays: number;
+  nextPayment: LocalDate;
+}) {
+  const finalDay = addDays(input.today, input.noticeDays);
+  const payments: LocalDate[] = [];
+  for (let i = 0; ; i++) {
+    const date = addMonths(input.nextPayment, i);
+    if (compareDates(date, finalDay) > 0) break;
+    payments.push(date);
+  }
+  return { finalDay, finalPaymentDate: payments.at(-1) ?? null, payments };
+}
+
+/** 'YYYY-MM-DD'. */
+export const formatIso = (d: LocalDate) =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

@@ -1,0 +1,236 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from './client.ts';
+import {
+  activities,
+  clients,
+  customerPackages,
+  customerPackageVenues,
+  customers,
+  packageUsages,
+  venues,
+  type WaiverAnswer,
+  type WaiverQuestionDefinition,
+  waiverSignatures,
+  waivers,
+  waiverVersions,
+} from './schema.ts';
+
+/**
+ * Demo data for the account's packages and waivers (seeded after seedManagement, which creates the members
+ * Dana Fox FH100009 and Eli Grant FH100010; they are skipped when absent). Idempotent: does nothing when the
+ * client already has the Body Pump waiver.
+ */
+
+const DAY_MS = 86_400_000;
+
+export const BODY_PUMP_WAIVER = {
+  restrictionName: 'Body Pump',
+  type: 'simple' as const,
+  title: 'Body Pump participation waiver',
+  validForMonths: 12,
+  versions: [
+    `<h3>Body Pump participation waiver</h3>
+<p>Body Pump is a high-repetition barbell class. By signing you confirm that you are in good health and able to
+take part in strenuous exercise, and that you will tell the instructor about any injury or medical condition.</p>`,
+    `<h3>Body Pump participation waiver</h3>
+<p>Body Pump is a high-repetition barbell class. By signing you confirm that you are in good health and able to
+take part in strenuous exercise, and that you will tell the instructor about any injury or medical condition
+before the class starts.</p>
+<ul><li>Choose weights you can lift safely for the whole track.</li>
+<li>Stop and tell the instructor if you feel pain, dizziness or shortness of breath.</li></ul>
+<p>Fieldhouse Leisure is not liable for injury caused by ignoring the instructor's guidance.</p>`,
+  ],
+};
+
+const JUNIOR_SWIM_QUESTIONS: WaiverQuestionDefinition[] = [
+  { id: 1, label: 'Attendee name', type: 'text', reference: 'attendee_name' },
+  { id: 2, label: 'Date of birth', type: 'date', reference: 'date_of_birth' },
+  { id: 3, label: 'Can the attendee swim 10 metres unaided?', type: 'select', reference: 'swim_10m' },
+  { id: 4, label: 'Medical conditions we should know about', type: 'text', reference: 'medical' },
+];
+
+export const JUNIOR_SWIM_WAIVER = {
+  restrictionName: 'Junior swim lessons',
+  type: 'enhanced-pre-waiver' as const,
+  title: 'Junior swim lessons waiver',
+  validForMonths: 12,
+  body: `<h3>Junior swim lessons waiver</h3>
+<p>I am the parent or guardian of the attendee named below. I confirm the answers given are correct and that the
+attendee may take part in swimming lessons with Fieldhouse Leisure instructors.</p>`,
+};
+
+/** Signed long ago: its only signature has expired, so it is hidden from the waivers list. */
+export const CLIMBING_WAIVER = {
+  restrictionName: 'Climbing wall',
+  type: 'simple' as const,
+  title: 'Climbing wall induction waiver',
+  validForMonths: 12,
+  body: `<h3>Climbing wall induction waiver</h3>
+<p>I have completed the climbing wall induction and will follow the wall's safety rules.</p>`,
+};
+
+const juniorAnswers = (attendee: string, dateOfBirth: string, medical: string): WaiverAnswer[] => [
+  { question: JUNIOR_SWIM_QUESTIONS[0]!, answers: [{ id: 1, answer: attendee }] },
+  { question: JUNIOR_SWIM_QUESTIONS[1]!, answers: [{ id: 2, answer: dateOfBirth }] },
+  { question: JUNIOR_SWIM_QUESTIONS[2]!, answers: [{ id: 3, answer: 'Yes' }] },
+  { question: JUNIOR_SWIM_QUESTIONS[3]!, answers: [{ id: 4, answer: medical }] },
+];
+
+const monthsAfter = (instant: Date, months: number) => {
+  const d = new Date(instant);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+};
+
+export async function seedProfile(tx: Tx, now: Date): Promise<void> {
+  const [client] = await tx.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
+  if (!client) return;
+  const [existing] = await tx
+    .select({ id: waivers.id })
+    .from(waivers)
+    .where(and(eq(waivers.clientId, client.id), eq(waivers.title, BODY_PUMP_WAIVER.title)));
+  if (existing) return;
+
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const addWaiver = async (
+    w: {
+      restrictionName: string;
+      type: 'simple' | 'enhanced-pre-waiver';
+      title: string;
+      validForMonths: number;
+    },
+    bodies: string[],
+    questions: WaiverQuestionDefinition[] = [],
+  ) => {
+    const [row] = await tx
+      .insert(waivers)
+      .values({ clientId: client.id, ...w, createdAt: ago(400) })
+      .returning();
+    await tx.insert(waiverVersions).values(
+      bodies.map((bodyHtml, i) => ({
+        waiverId: row!.id,
+        version: i + 1,
+        bodyHtml,
+        questions,
+        createdAt: ago(400 - i * 300),
+      })),
+    );
+    return row!;
+  };
+  const bodyPump = await addWaiver(BODY_PUMP_WAIVER, BODY_PUMP_WAIVER.versions);
+  const juniorSwim = await addWaiver(JUNIOR_SWIM_WAIVER, [JUNIOR_SWIM_WAIVER.body], JUNIOR_SWIM_QUESTIONS);
+  const climbing = await addWaiver(CLIMBING_WAIVER, [CLIMBING_WAIVER.body]);
+
+  // Body Pump (every venue) needs its waiver: booking it asks for a signature first.
+  const venueIds = (
+    await tx.select({ id: venues.id }).from(venues).where(eq(venues.clientId, client.id))
+  ).map((v) => v.id);
+  if (venueIds.length) {
+    await tx
+      .update(activities)
+      .set({ waiverId: bodyPump.id, requiresWaiver: true })
+      .where(and(eq(activities.name, 'Body Pump'), inArray(activities.venueId, venueIds)));
+  }
+
+  const people = await tx
+    .select({ id: customers.id, reference: customers.reference })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.clientId, client.id),
+        inArray(customers.reference, ['FH100001', 'FH100009', 'FH100010']),
+      ),
+    );
+  const byReference = new Map(people.map((p) => [p.reference, p.id]));
+  const sign = (
+    customerId: number,
+    waiver: { id: number; validForMonths: number | null },
+    version: number,
+    signedAt: Date,
+    extra: { attendeeName?: string; answers?: WaiverAnswer[] } = {},
+  ) => ({
+    customerId,
+    waiverId: waiver.id,
+    version,
+    attendeeName: extra.attendeeName ?? null,
+    answers: extra.answers ?? [],
+    signedAt,
+    expiresAt: waiver.validForMonths ? monthsAfter(signedAt, waiver.validForMonths) : null,
+  });
+  const signatures: (typeof waiverSignatures.$inferInsert)[] = [];
+
+  // The demo customer signed Body Pump version 1 (the page offers version 2), Junior swim for Sam Morgan, and a
+  // climbing wall waiver that has since expired (hidden).
+  const demo = byReference.get('FH100001');
+  if (demo) {
+    signatures.push(
+      sign(demo, bodyPump, 1, ago(200)),
+      sign(demo, juniorSwim, 1, ago(45), {
+        attendeeName: 'Sam Morgan',
+        answers: juniorAnswers('Sam Morgan', '2016-05-14', 'None'),
+      }),
+      sign(demo, climbing, 1, ago(430)),
+    );
+  }
+
+  // The members Dana Fox and Eli Grant: a part-used '10 Yoga Class Pass' each (usages recorded) and the waivers.
+  const members = [
+    { reference: 'FH100009', used: 3, attendee: null },
+    { reference: 'FH100010', used: 8, attendee: 'Ruby Grant' },
+  ] as const;
+  for (const m of members) {
+    const customerId = byReference.get(m.reference);
+    if (!customerId) continue;
+    const [pass] = await tx
+      .insert(customerPackages)
+      .values({
+        customerId,
+        name: '10 Yoga Class Pass',
+        description: 'Ten Mind & Body classes (Yoga or Pilates) at any Fieldhouse venue.',
+        area: 'Classes',
+        activityCategory: 'Mind & Body',
+        sessionsIncluded: 10,
+        sessionsRemaining: 10 - m.used,
+        price: 5500,
+        expiresAt: new Date(now.getTime() + 60 * DAY_MS),
+        createdAt: ago(60),
+      })
+      .returning();
+    await tx
+      .insert(packageUsages)
+      .values(
+        Array.from({ length: m.used }, (_, i) => ({ customerPackageId: pass!.id, usedAt: ago(50 - i * 5) })),
+      );
+    if (m.reference === 'FH100010' && venueIds.length) {
+      // A swim pass good at two venues only (area lists them).
+      const [swim] = await tx
+        .insert(customerPackages)
+        .values({
+          customerId,
+          name: '5 Swim Pass',
+          description: 'Five lane swims.',
+          area: 'Swimming',
+          activityCategory: 'Aquatics',
+          sessionsIncluded: 5,
+          sessionsRemaining: 5,
+          price: 1800,
+          expiresAt: null,
+          createdAt: ago(10),
+        })
+        .returning();
+      await tx
+        .insert(customerPackageVenues)
+        .values(venueIds.slice(0, 2).map((venueId) => ({ customerPackageId: swim!.id, venueId })));
+    }
+    signatures.push(sign(customerId, bodyPump, 2, ago(20)));
+    if (m.attendee) {
+      signatures.push(
+        sign(customerId, juniorSwim, 1, ago(15), {
+          attendeeName: m.attendee,
+          answers: juniorAnswers(m.attendee, '2015-09-02', 'Mild asthma (inhaler in bag)'),
+        }),
+      );
+    }
+  }
+  if (signatures.length) await tx.insert(waiverSignatures).values(signatures);
+}

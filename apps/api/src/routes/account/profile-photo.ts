@@ -1,0 +1,92 @@
+import {
+  MAX_PHOTO_BYTES,
+  PROFILE_TEXTS,
+  photoFileParams,
+  photoReminderBody,
+  profilePhotoReply,
+} from '@fieldhouse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import {
+  deleteProfilePhoto,
+  dismissPhotoReminder,
+  findProfilePhotoFile,
+  saveProfilePhoto,
+} from '../../services/customers/profile-photo.ts';
+import { requireClient } from '../request-helpers.ts';
+
+/**
+ * The one file of a multipart request, read up to MAX_PHOTO_BYTES + 1 bytes (so the service can tell a file that
+ * is too big); anything that is not a multipart upload of a `photo` file is refused as not an image.
+ */
+async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({
+      limits: { files: 1, fileSize: MAX_PHOTO_BYTES + 1, fields: 5, fieldSize: 1_000 },
+      throwFileSizeLimit: false,
+    });
+  } catch {
+    throw fieldError('photo', PROFILE_TEXTS.photoType);
+  }
+  if (part?.fieldname !== 'photo') throw fieldError('photo', PROFILE_TEXTS.photoType);
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
+  return bytes;
+}
+
+/** Protected: the caller's profile photo (account-shell §2 Profile photo modal, §7 user/profile-photo). */
+const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage });
+
+  app.post(
+    '/api/user/profile-photo',
+    {
+      schema: { tags: ['account'], consumes: ['multipart/form-data'], response: { 201: profilePhotoReply } },
+    },
+    async (request, reply) => {
+      const client = await requireClient(app);
+      if (!client.features.profile_photo) throw forbidden();
+      const bytes = await readPhoto(request);
+      const photo = await saveProfilePhoto(deps(), { customerId: request.customer!.id, client, bytes });
+      return reply.code(201).send({ data: photo });
+    },
+  );
+
+  app.delete(
+    '/api/user/profile-photo',
+    { schema: { tags: ['account'], response: { 200: profilePhotoReply } } },
+    async (request) => {
+      const client = await requireClient(app);
+      return { data: await deleteProfilePhoto(deps(), { customerId: request.customer!.id, client }) };
+    },
+  );
+
+  app.put(
+    '/api/user/profile-photo/reminder',
+    { schema: { tags: ['account'], body: photoReminderBody, response: { 200: profilePhotoReply } } },
+    async (request) => {
+      const client = await requireClient(app);
+      return { data: await dismissPhotoReminder(app.db, { customerId: request.customer!.id, client }) };
+    },
+  );
+
+  app.get(
+    '/api/user/profile-photo/:file',
+    { schema: { tags: ['account'], params: photoFileParams } },
+    async (request, reply) => {
+      const file = await findProfilePhotoFile(deps(), {
+        customerId: request.customer!.id,
+        file: request.params.file,
+      });
+      if (!file) throw notFound();
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+};
+export default profilePhotoRoutes;

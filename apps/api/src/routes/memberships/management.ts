@@ -1,0 +1,201 @@
+import {
+  cancelInfoReply,
+  cancelReply,
+  changeBody,
+  changeCostsParams,
+  changeCostsQuery,
+  changeCostsReply,
+  changeOptionsReply,
+  changeReply,
+  documentFields,
+  documentFileParams,
+  documentUploadReply,
+  freezeFields,
+  freezePreviewQuery,
+  freezePreviewReply,
+  freezeReply,
+  freezeTypesReply,
+  membershipIdParams,
+  renewalDetailsReply,
+  renewReply,
+} from '@fieldhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { HttpError } from '../../lib/http-errors.ts';
+import { cancelMembership, findCancelInfo } from '../../services/memberships/cancellation.ts';
+import {
+  findDocumentFile,
+  submitEligibilityDocument,
+} from '../../services/memberships/eligibility-documents.ts';
+import { findFreezeTypes, previewFreeze, requestFreeze } from '../../services/memberships/freeze.ts';
+import {
+  findChangeOptions,
+  quoteChange,
+  submitChange,
+} from '../../services/memberships/membership-change.ts';
+import { findRenewalDetails, renewMembership } from '../../services/memberships/renewal.ts';
+import { readMultipart } from '../multipart.ts';
+
+/** Multipart text fields checked with a contract schema; 422 keyed by field like the JSON validation errors. */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    const message = issue.code === 'invalid_type' ? 'This field is required.' : issue.message;
+    errors[key] = [...(errors[key] ?? []), message];
+  }
+  throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
+}
+
+/**
+ * Protected: change, renew, freeze and cancel one of the caller's memberships, and eligibility documents
+ * (account-shell §4 Memberships, §7). Another customer's membership or document is always 404.
+ */
+const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const who = (request: { customer?: { id: number } | null }, membershipId: number) => ({
+    customerId: request.customer!.id,
+    membershipId,
+    now: app.now(),
+  });
+
+  app.get(
+    '/api/memberships/:id/change',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: changeOptionsReply } } },
+    async (request) => ({ data: await findChangeOptions(app.db, who(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/memberships/:id/change/:paymentOptionId',
+    {
+      schema: {
+        tags: ['memberships'],
+        params: changeCostsParams,
+        querystring: changeCostsQuery,
+        response: { 200: changeCostsReply },
+      },
+    },
+    async (request) => ({
+      data: await quoteChange(app.db, {
+        ...who(request, request.params.id),
+        paymentOptionId: request.params.paymentOptionId,
+        startsAt: request.query.startsAt,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/memberships/:id/change',
+    {
+      schema: {
+        tags: ['memberships'],
+        params: membershipIdParams,
+        body: changeBody,
+        response: { 200: changeReply },
+      },
+    },
+    async (request) => ({
+      data: await submitChange(app.db, {
+        ...who(request, request.params.id),
+        paymentOptionId: request.body.payment_option_id,
+        startsAt: request.body.starts_at,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/memberships/:id/renew',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: renewalDetailsReply } } },
+    async (request) => ({ data: await findRenewalDetails(app.db, who(request, request.params.id)) }),
+  );
+
+  app.post(
+    '/api/memberships/:id/renew',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: renewReply } } },
+    async (request) => ({ data: await renewMembership(app.db, who(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/memberships/:id/cancel',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: cancelInfoReply } } },
+    async (request) => ({ data: await findCancelInfo(app.db, who(request, request.params.id)) }),
+  );
+
+  app.post(
+    '/api/memberships/:id/cancel',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: cancelReply } } },
+    async (request) => ({ data: await cancelMembership(app.db, who(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/user/memberships/:id/freezetypes',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: freezeTypesReply } } },
+    async (request) => ({ data: await findFreezeTypes(app.db, who(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/user/memberships/:id/freeze/preview',
+    {
+      schema: {
+        tags: ['memberships'],
+        params: membershipIdParams,
+        querystring: freezePreviewQuery,
+        response: { 200: freezePreviewReply },
+      },
+    },
+    async (request) => ({
+      data: await previewFreeze(app.db, { ...who(request, request.params.id), fields: request.query }),
+    }),
+  );
+
+  app.post(
+    '/api/user/memberships/:id/freeze',
+    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 201: freezeReply } } },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request, 'file');
+      const data = await requestFreeze(
+        { db: app.db, storage: app.storage, log: request.log },
+        { ...who(request, request.params.id), fields: parseFields(freezeFields, fields), file },
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.post(
+    '/api/eligibility/document',
+    { schema: { tags: ['memberships'], response: { 201: documentUploadReply } } },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request, 'document');
+      const data = await submitEligibilityDocument(
+        { db: app.db, storage: app.storage, log: request.log },
+        {
+          customerId: request.customer!.id,
+          fields: parseFields(documentFields, fields),
+          file,
+          now: app.now(),
+        },
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/eligibility/document/:id/file',
+    { schema: { tags: ['memberships'], params: documentFileParams } },
+    async (request, reply) => {
+      const file = await findDocumentFile(app.db, app.storage, {
+        customerId: request.customer!.id,
+        documentId: request.params.id,
+      });
+      const safeName = file.filename.replace(/[^\w.\- ]/g, '_');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+};
+export default membershipManagementRoutes;

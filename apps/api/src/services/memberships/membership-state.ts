@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  clients,
+  eligibilityDocuments,
+  eligibilityDocumentTypes,
+  freezeRequests,
+  memberships,
+  membershipTypes,
+  paymentOptions,
+  venues,
+} from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
+import { addDays, compareDates, daysBetween, type LocalDate, parseLocalDate, prettyDate } from './pricing.ts';
+
+/** Renewal opens this many days before a fixed membership expires. */
+export const RENEW_WINDOW_DAYS = 30;
+/** A document expiring within this many days is 'expiring soon'. */
+export const DOCUMENT_EXPIRY_WARNING_DAYS = 30;
+/** Days a member has to upload proof of eligibility (shown on the dashboard notice). */
+export const DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT = 14;
+
+export const CANNOT_CHANGE_REASON = 'Only active monthly memberships can be changed online.';
+export const ALREADY_CHANGING_REASON = 'This membership is already changing.';
+export const CANNOT_RENEW_REASON = 'This membership cannot be renewed online.';
+export const ALREADY_RENEWED_REASON = 'This membership has already been renewed.';
+export const FREEZE_PENDING_APPROVAL = 'freeze pending approval';
+
+const LIVE = ['pending', 'active', 'frozen'] as const;
+export const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
+
+type MembershipRow = typeof memberships.$inferSelect;
+type OptionRow = typeof paymentOptions.$inferSelect;
+type DocumentRow = typeof eligibilityDocuments.$inferSelect;
+
+/** What the flags need to know besides the membership itself. */
+export type MembershipContext = {
+  today: LocalDate;
+  /** A freeze request waits for approval. */
+  freezePending: boolean;
+  /** Another (paid) membership already takes over from this one: a change or a renewal. */
+  hasSuccessor: boolean;
+};
+
+/**
+ * The management flags (account-shell §4 Memberships), one place for the list and for the calls that act on them:
+ * - freezable: active, monthly, no freeze waiting for approval;
+ * - cancellable: pending, active or frozen;
+ * - renewable: single-payment (fixed) and live; can_renew from RENEW_WINDOW_DAYS before it expires, once;
+ * - can_change: active, monthly, not already changing and no cancellation waiting for fees to be paid.
+ */
+export function managementFlags(
+  m: MembershipRow,
+  option: Pick<OptionRow, 'paymentType'>,
+  ctx: MembershipContext,
+) {
+  const live = isLive(m.status);
+  const recurring = option.paymentType === 'recurring';
+  const renewable = !recurring && live;
+  let canRenew = false;
+  let renewForbidReason: string | null = null;
+  if (renewable) {
+    const expires = m.expiresAt ? parseLocalDate(m.expiresAt) : null;
+    const from = expires ? addDays(expires, -RENEW_WINDOW_DAYS) : null;
+    if (ctx.hasSuccessor) renewForbidReason = ALREADY_RENEWED_REASON;
+    else if (!expires) renewForbidReason = CANNOT_RENEW_REASON;
+    else if (from && compareDates(from, ctx.today) > 0)
+      renewForbidReason = `You can renew from ${prettyDate(from)}`;
+    else canRenew = true;
+  }
+  let cannotChangeReason: string | null = null;
+  if (!recurring || m.status !== 'active' || m.cancellationRequestedAt)
+    cannotChangeReason = CANNOT_CHANGE_REASON;
+  else if (ctx.hasSuccessor) cannotChangeReason = ALREADY_CHANGING_REASON;
+  return {
+    managementEnabled: live,
+    freezable: m.status === 'active' && recurring && !ctx.freezePending,
+    freezePending: ctx.freezePending,
+    cancellable: live,
+    renewable,
+    canRenew,
+    renewForbidReason,
+    canChange: cannotChangeReason === null,
+    cannotChangeReason,
+  };
+}
+
+/** Expiry of a document: expired (the day after expires_on), or expiring within DOCUMENT_EXPIRY_WARNING_DAYS. */
+export function documentExpiry(doc: Pick<DocumentRow, 'expiresOn'> | null, today: LocalDate) {
+  const expires = doc?.expiresOn ? parseLocalDate(doc.expiresOn) : null;
+  if (!expires) return { expired: false, expiringSoon: false, daysToExpiry: null as number | null };
+  const days = daysBetween(today, expires);
+  return {
+    expired: days < 0,
+    expiringSoon: days >= 0 && days <= DOCUMENT_EXPIRY_WARNING_DAYS,
+    daysToExpiry: days,
+  };
+}
+
+/**
+ * An upload is required (account-shell §4 Memberships) when the type has an eligibility criterion and there is no
+ * document, or it is expiring soon, expired or rejected — unless the latest document is pending, the membership is
+ * cancelled, suspended or expired, or management is not enabled.
+ */
+export function isUploadRequired(input: {
+  hasCriterion: boolean;
+  doc: Pick<DocumentRow, 'status' | 'expiresOn'> | null;
+  status: string;
+  managementEnabled: boolean;
+  today: LocalDate;
+}) {
+  const { doc } = input;
+  if (!input.hasCriterion || !input.managementEnabled) return false;
+  if (['cancelled', 'suspended', 'expired'].includes(input.status)) return false;
+  if (doc?.status === 'pending') return false;
+  const expiry = documentExpiry(doc, input.today);
+  return !doc || doc.status === 'rejected' || expiry.expired || expiry.expiringSoon;
+}
+
+/** Freeze requests waiting for approval, successors (changes and renewals that were paid) and latest documents. */
+export async function loadMembershipContext(db: DbOrTx, membershipIds: number[]) {
+  if (!membershipIds.length)
+    return {
+      pendingFreezes: new Set<number>(),
+      successors: new Set<number>(),
+      documents: new Map<number, DocumentRow>(),
+    };
+  const [freezes, changed, renewed, documents] = await Promise.all([
+    db
+      .select({ membershipId: freezeRequests.membershipId })
+      .from(freezeRequests)
+      .where(
+        and(
+          inArray(freezeRequests.membershipId, membershipIds),
+          eq(freezeRequests.status, 'pending_approval'),
+        ),
+      ),
+    db
+      .select({ id: memberships.replacesMembershipId })
+      .from(memberships)
+      .where(
+        and(
+          inArray(memberships.replacesMembershipId, membershipIds),
+          eq(memberships.awaitingPayment, false),
+          isNotNull(memberships.replacesMembershipId),
+        ),
+      ),
+    db
+      .select({ id: memberships.renewsMembershipId })
+      .from(memberships)
+      .where(
+        and(
+          inArray(memberships.renewsMembershipId, membershipIds),
+          eq(memberships.awaitingPayment, false),
+          isNotNull(memberships.renewsMembershipId),
+        ),
+      ),
+    db
+      .select()
+      .from(eligibilityDocuments)
+      .where(inArray(eligibilityDocuments.membershipId, membershipIds))
+      .orderBy(desc(eligibilityDocuments.createdAt), desc(eligibilityDocuments.id)),
+  ]);
+  const latest = new Map<number, DocumentRow>();
+  for (const d of documents) if (!latest.has(d.membershipId)) latest.set(d.membershipId, d);
+  return {
+    pendingFreezes: new Set(freezes.map((f) => f.membershipId)),
+    successors: new Set([...changed, ...renewed].map((r) => r.id!)),
+    documents: latest,
+  };
+}
+
+/** Document types per criterion, in id order. */
+export async function documentTypesOf(db: DbOrTx, criterionIds: number[]) {
+  if (!criterionIds.length) return new Map<number, { id: number; name: string }[]>();
+  const rows = await db
+    .select()
+    .from(eligibilityDocumentTypes)
+    .where(inArray(eligibilityDocumentTypes.criterionId, criterionIds))
+    .orderBy(asc(eligibilityDocumentTypes.id));
+  const byCriterion = new Map<number, { id: number; name: string }[]>();
+  for (const r of rows)
+    byCriterion.set(r.criterionId, [...(byCriterion.get(r.criterionId) ?? []), { id: r.id, name: r.name }]);
+  return byCriterion;
+}
+
+/**
+ * One of the caller's own memberships (never awaiting payment) with its type, option, home venue and client, and
+ * venue-local today; 404 when it is not the caller's, so another customer's membership is never revealed.
+ */
+export async function findOwnMembership(
+  db: DbOrTx,
+  input: { customerId: number; membershipId: number; now: Date },
+) {
+  const [row] = await db
+    .select({
+      membership: memberships,
+      type: membershipTypes,
+      option: paymentOptions,
+      venue: venues,
+      client: clients,
+    })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .innerJoin(clients, eq(clients.id, membershipTypes.clientId))
+    .where(
+      and(
+        eq(memberships.id, input.membershipId),
+        eq(memberships.customerId, input.customerId),
+        eq(memberships.awaitingPayment, false),
+      ),
+    );
+  if (!row) throw notFound();
+  const today = venueLocalDate(input.now, row.venue.timeZone || DEFAULT_TIME_ZONE);
+  const ctx = await loadMembershipContext(db, [row.membership.id]);
+  const flags = managementFlags(row.membership, row.option, {
+    today,
+    freezePending: ctx.pendingFreezes.has(row.membership.id),
+    hasSuccessor: ctx.successors.has(row.membership.id),
+  });
+  return { ...row, today, flags };
+}
+export type OwnMembership = Awaited<ReturnType<typeof findOwnMembership>>;
+
+/**
+ * For GET /api/auth/user: whether any of the customer's memberships needs a document uploaded (isUploadRequired),
+ * and the expiry of each membership's latest document that has an expiry date.
+ */
+export async function findDocumentNotices(db: DbOrTx, customerId: number, now: Date) {
+  const rows = await db
+    .select({
+      membership: memberships,
+      criterionId: membershipTypes.eligibilityCriterionId,
+      timeZone: venues.timeZone,
+    })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        eq(memberships.awaitingPayment, false),
+        isNotNull(membershipTypes.eligibilityCriterionId),
+      ),
+    );
+  if (!rows.length) return { uploadRequired: false, expiry: [] };
+  const context = await loadMembershipContext(
+    db,
+    rows.map((r) => r.membership.id),
+  );
+  let uploadRequired = false;
+  const expiry: {
+    expired: boolean;
+    document_expiring_soon: boolean;
+    days_to_expiry: number;
+    membership_id: number;
+  }[] = [];
+  for (const r of rows) {
+    const today = venueLocalDate(now, r.timeZone || DEFAULT_TIME_ZONE);
+    const doc = context.documents.get(r.membership.id) ?? null;
+    if (
+      isUploadRequired({
+        hasCriterion: true,
+        doc,
+        status: r.membership.status,
+        managementEnabled: isLive(r.membership.status),
+        today,
+      })
+    )
+      uploadRequired = true;
+    const e = documentExpiry(doc, today);
+    if (e.daysToExpiry !== null && isLive(r.membership.status))
+      expiry.push({
+        expired: e.expired,
+        document_expiring_soon: e.expiringSoon,
+        days_to_expiry: e.daysToExpiry,
+        membership_id: r.membership.id,
+      });
+  }
+  return { uploadRequired, expiry };
+}
