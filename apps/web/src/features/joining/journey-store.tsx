@@ -14,7 +14,8 @@ export interface JourneyStore {
 export interface ChosenMembership {
   membershipTypeId: number;
   membershipSlug: string;
-  paymentOptionId: number;
+  /** null on a renewal: the member renews the option they have. */
+  paymentOptionId: number | null;
   paymentType: 'recurring' | 'fixed';
 }
 

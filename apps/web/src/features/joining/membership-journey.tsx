@@ -9,6 +9,8 @@ import { getSiteConfig } from '../../lib/site-config';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { trackJourneyStep } from './analytics';
 import { type Membership, type PaymentOption, useMembershipTypes, useSubmitMembership } from './api';
+import { useChangeOptions, useRenewalDetails, useSubmitChange, useSubmitRenewal } from './change-api';
+import { ChangeReviewSection } from './change-review-section';
 import { ConfirmSection, maskAccountNumber } from './confirm-section';
 import { ordinal, toDisplayDate } from './dates';
 import { customQuestionsQueryOptions } from './forms-api';
@@ -17,6 +19,7 @@ import { useJourney } from './journey-store';
 import type { JourneyState } from './journey-types';
 import { optionPriceLabel } from './membership-card';
 import { MembershipSection } from './membership-section';
+import { RenewalReviewSection } from './renewal-review-section';
 import { ReviewDatesSection } from './review-dates-section';
 import {
   canEditSection,
@@ -37,7 +40,7 @@ import {
   routeFieldErrors,
   unansweredRequiredQuestions,
 } from './submission';
-import { PURCHASE_TEXTS } from './texts';
+import { PURCHASE_TEXTS, RENEW_TEXTS } from './texts';
 
 type User = Camel<WireUser>;
 
@@ -58,7 +61,15 @@ export interface MembershipJourneyProps {
   onMembershipChosen?: (membership: Membership, option: PaymentOption) => void;
   /** The selection was reset (ineligible): join goes back to /centre/{slug}. */
   onSelectionReset?: () => void;
+  /** Change / renew: the member's membership being changed or renewed. */
+  managedMembershipId?: number;
 }
+
+/** Leaves for a page of the bookings site (a full load, maybe on another sub-domain). */
+const goToBookingsSite = (path: string, notice?: 'membership-added') => {
+  const href = siteHref(getSiteConfig(), getModes(), 'bookings', path, { withKiosk: true });
+  window.location.assign(notice ? withCarriedToast(href, notice) : href);
+};
 
 /**
  * The join / change / renew journey from the membership section on (joining §2, §4): composes the sections, keeps
@@ -69,6 +80,7 @@ export function MembershipJourney({
   centre,
   onMembershipChosen,
   onSelectionReset,
+  managedMembershipId,
 }: MembershipJourneyProps) {
   const { store, dispatch } = useJourney();
   const { state, finished, errors } = store;
@@ -80,7 +92,11 @@ export function MembershipJourney({
   const memberships = useMembershipTypes(state.venue?.id, user?.id ?? null, {
     includeIneligible: isLoggedIn,
   });
-  const membership = memberships.data?.find((m) => m.id === state.membershipTypeId);
+  const managedId = managedMembershipId ?? null;
+  const changeOptions = useChangeOptions(mode === 'change' ? managedId : null);
+  const renewal = useRenewalDetails(mode === 'renew' ? managedId : null);
+  const membershipList = mode === 'change' ? changeOptions.data : memberships.data;
+  const membership = membershipList?.find((m) => m.id === state.membershipTypeId);
   const option = membership?.paymentOptions.find((o) => o.id === state.paymentOptionId);
 
   const questions = useQuery({
@@ -97,15 +113,75 @@ export function MembershipJourney({
   const after = (id: SectionId) => nextSection(sections, id);
 
   const submit = useSubmitMembership();
+  const submitChange = useSubmitChange(managedId ?? 0);
+  const submitRenewal = useSubmitRenewal(managedId ?? 0);
   const isSubmitting = useRef(false);
+  const pending = submit.isPending || submitChange.isPending || submitRenewal.isPending;
+
+  /** A change or renewal refused because the member cannot have the chosen membership: start again. */
+  const resetIneligible = () => {
+    toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
+    dispatch({ type: 'resetMembership' });
+    onSelectionReset?.();
+  };
+
+  const sendChange = (next: JourneyState) => {
+    if (!next.paymentOptionId) return dispatch({ type: 'open', section: 'membership' });
+    if (!next.startDate) return dispatch({ type: 'open', section: 'review' });
+    isSubmitting.current = true;
+    submitChange.mutate(
+      { startsAt: next.startDate, paymentOptionId: next.paymentOptionId },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: 'reset' });
+          // Nothing to pay: the change is made (an order records it). Otherwise it waits in the basket.
+          goToBookingsSite(result.orderId ? `/booking-confirmed/${result.orderId}` : '/basket/checkout');
+        },
+        onError: (error) => {
+          isSubmitting.current = false;
+          const fieldErrors = isApiError(error) && error.status === 422 ? error.fieldErrors : {};
+          if (fieldErrors.paymentOptionId) return resetIneligible();
+          const routed = routeFieldErrors(fieldErrors);
+          const first = SECTION_ORDER.find((id) => routed[id] && sections.includes(id));
+          if (first) dispatch({ type: 'errors', errors: routed, open: first });
+          else toast.error(PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
+        },
+      },
+    );
+  };
+
+  const sendRenewal = () => {
+    isSubmitting.current = true;
+    submitRenewal.mutate(undefined, {
+      onSuccess: () => {
+        dispatch({ type: 'reset' });
+        goToBookingsSite('/basket/checkout');
+      },
+      onError: (error) => {
+        isSubmitting.current = false;
+        const fieldErrors = isApiError(error) && error.status === 422 ? error.fieldErrors : {};
+        if (Object.keys(fieldErrors).length > 0) {
+          dispatch({
+            type: 'errors',
+            errors: { review: routeFieldErrors(fieldErrors).review ?? {} },
+            open: 'review',
+          });
+          return;
+        }
+        toast.error(RENEW_TEXTS.addFailed, { duration: TOAST_DURATION.default });
+      },
+    });
+  };
 
   const send = (next: JourneyState) => {
-    if (isSubmitting.current || submit.isPending) return;
+    if (isSubmitting.current || pending) return;
     if (questions.data && unansweredRequiredQuestions(questions.data, next.answers).length > 0) {
       toast.error(PURCHASE_TEXTS.fillRequiredQuestions, { duration: TOAST_DURATION.default });
       dispatch({ type: 'open', section: 'additional' });
       return;
     }
+    if (mode === 'change') return sendChange(next);
+    if (mode === 'renew') return sendRenewal();
     let body: ReturnType<typeof buildMembershipBody>;
     try {
       body = buildMembershipBody(next, { user });
@@ -122,12 +198,7 @@ export function MembershipJourney({
         trackJourneyStep(mode, 'checkout');
         dispatch({ type: 'reset' });
         // 'Membership added to basket.' shows on the checkout page (a full load, maybe on another sub-domain).
-        window.location.assign(
-          withCarriedToast(
-            siteHref(getSiteConfig(), getModes(), 'bookings', '/basket/checkout', { withKiosk: true }),
-            'membership-added',
-          ),
-        );
+        goToBookingsSite('/basket/checkout', 'membership-added');
       },
       onError: (error) => {
         isSubmitting.current = false;
@@ -167,16 +238,24 @@ export function MembershipJourney({
     isOpen: open === id,
     isFinished: finished.includes(id) && open !== id,
     // While the centre is being chosen again, later sections wait for it.
-    canEdit: canEditSection(id, mode) && !submit.isPending && (open !== 'centre' || id === 'centre'),
+    canEdit: canEditSection(id, mode) && !pending && (open !== 'centre' || id === 'centre'),
     onEdit: () => dispatch({ type: 'open', section: id }),
   });
 
   const summaries: Partial<Record<SectionId, ReactNode>> = {
-    membership: membership && option && (
-      <p>
-        <strong>{membership.name}</strong> – {optionPriceLabel(option)}
-      </p>
-    ),
+    membership:
+      mode === 'renew'
+        ? renewal.data && (
+            <p>
+              <strong>{renewal.data.name}</strong> – {renewal.data.price.formatted}
+            </p>
+          )
+        : membership &&
+          option && (
+            <p>
+              <strong>{membership.name}</strong> – {optionPriceLabel(option)}
+            </p>
+          ),
     details: (
       <p>
         {user
@@ -205,7 +284,6 @@ export function MembershipJourney({
   const venueId = state.venue?.id;
   const typeId = state.membershipTypeId;
   const isMandate = needsMandate(state.paymentType, hasInstruction);
-  const pending = submit.isPending;
 
   return (
     <ol className="journey" aria-label="Steps">
@@ -219,6 +297,23 @@ export function MembershipJourney({
           );
         }
         const content = (() => {
+          if (id === 'membership' && mode === 'renew')
+            return renewal.data ? (
+              <p>
+                <strong>{renewal.data.name}</strong> – {renewal.data.price.formatted}
+              </p>
+            ) : null;
+          if (id === 'membership' && mode === 'change')
+            return (
+              <MembershipSection
+                venueId={venueId ?? 0}
+                viewerId={user?.id ?? null}
+                selected={{ membershipTypeId: state.membershipTypeId, paymentType: state.paymentType }}
+                serverErrors={errors.membership}
+                changeOptions={changeOptions}
+                onChoose={chooseMembership}
+              />
+            );
           if (id === 'membership')
             return venueId ? (
               <MembershipSection
@@ -229,14 +324,14 @@ export function MembershipJourney({
                 onChoose={chooseMembership}
               />
             ) : null;
-          if (!venueId || !typeId) return null;
+          if (!typeId || (mode === 'join' && !venueId)) return null;
           switch (id) {
             case 'details':
               return (
                 <YourDetailsSection
                   isLoggedIn={isLoggedIn}
                   membershipTypeId={typeId}
-                  venueId={venueId}
+                  venueId={venueId ?? 0}
                   account={state.account}
                   serverErrors={errors.details}
                   onDone={({ account, isPurchasable }) => {
@@ -275,6 +370,40 @@ export function MembershipJourney({
                 />
               );
             case 'review':
+              if (mode === 'change' && managedId !== null)
+                return (
+                  <ChangeReviewSection
+                    membershipId={managedId}
+                    state={state}
+                    serverErrors={errors.review}
+                    isSubmitting={pending}
+                    onChange={onReviewChange}
+                    onContinue={() => {
+                      if (isMandate) {
+                        dispatch({ type: 'finish', section: 'review', open: 'payment' });
+                        return;
+                      }
+                      dispatch({ type: 'finish', section: 'review', open: null });
+                      send(state);
+                    }}
+                  />
+                );
+              if (mode === 'renew' && managedId !== null)
+                return (
+                  <RenewalReviewSection
+                    membershipId={managedId}
+                    serverErrors={errors.review}
+                    isSubmitting={pending}
+                    onContinue={() => {
+                      if (isMandate) {
+                        dispatch({ type: 'finish', section: 'review', open: 'payment' });
+                        return;
+                      }
+                      dispatch({ type: 'finish', section: 'review', open: null });
+                      send(state);
+                    }}
+                  />
+                );
               return (
                 <ReviewDatesSection
                   mode={mode}

@@ -16,6 +16,11 @@ export interface MembershipSectionProps {
   selected: { membershipTypeId: number | null; paymentType: PaymentType | null };
   serverErrors?: SectionErrors;
   onChoose: (membership: Membership, option: PaymentOption) => void;
+  /**
+   * A change lists what the member's membership can change to (GET memberships/:id/change) instead of the venue's
+   * memberships, without the ineligible toggle.
+   */
+  changeOptions?: { data?: Membership[]; isPending: boolean; isError: boolean; error: Error | null };
 }
 
 const optionOf = (membership: Membership, paymentType: PaymentType): PaymentOption | undefined =>
@@ -31,6 +36,7 @@ export function MembershipSection({
   selected,
   serverErrors,
   onChoose,
+  changeOptions,
 }: MembershipSectionProps) {
   const [category, setCategory] = useState('');
   const [paymentType, setPaymentType] = useState<PaymentType>(selected.paymentType ?? 'recurring');
@@ -39,14 +45,16 @@ export function MembershipSection({
   const typeId = useId();
   const ineligibleId = useId();
 
-  const eligible = useMembershipTypes(venueId, viewerId);
+  const venueList = useMembershipTypes(venueId, viewerId, { enabled: !changeOptions });
+  const eligible = changeOptions ?? venueList;
   // GET /api/venues does not say whether a venue lists ineligible memberships: ask for them (logged in only) and
   // offer the toggle only when the answer holds more than the eligible list.
   const withIneligible = useMembershipTypes(venueId, viewerId, {
     includeIneligible: true,
-    enabled: viewerId !== null,
+    enabled: viewerId !== null && !changeOptions,
   });
   const offersIneligible =
+    !changeOptions &&
     viewerId !== null &&
     eligible.data !== undefined &&
     withIneligible.data !== undefined &&
@@ -139,7 +147,7 @@ export function MembershipSection({
       {source.isPending ? (
         <Spinner label="Loading memberships" />
       ) : source.isError ? (
-        <p role="alert">{source.error.message}</p>
+        <p role="alert">{source.error?.message}</p>
       ) : shown.length === 0 ? (
         <p className="membership-list__empty">{MEMBERSHIP_TEXTS.noMemberships}</p>
       ) : (

@@ -15,6 +15,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import '../../ui/calendar.css';
 import { toDisplayDate, tomorrowOf } from './dates';
 
 type Choice = 'today' | 'tomorrow' | 'other';

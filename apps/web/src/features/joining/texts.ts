@@ -50,3 +50,9 @@ export const MEMBERSHIP_TEXTS = {
 export const REVIEW_TEXTS = {
   proRataTip: 'Pro-rata covers the time between your selected start date and your first monthly payment.',
 } as const;
+
+/** Renewal texts (account-shell §8), mirrored from MEMBERSHIP_MANAGEMENT_TEXTS. */
+export const RENEW_TEXTS = {
+  addFailed: 'An error occurred when trying to add the membership to the basket. Please try again.',
+  noRenewal: 'No membership found',
+} as const;

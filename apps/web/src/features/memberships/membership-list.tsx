@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
+import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { type AccountMembership, accountMembershipsQueryOptions } from './api';
+import { eligibilityNotices, isUploadRequired } from './rules';
+import { MANAGEMENT_TEXTS, MEMBERSHIPS_PAGE_TEXTS } from './texts';
 import './memberships.css';
 
-export const MEMBERSHIPS_TEXTS = {
-  intro: 'View and manage all the memberships linked to your account',
-  none: 'You currently have no memberships',
-  loadFailed: 'Failed to load your memberships, please try again.',
-} as const;
+const ManageMembershipModal = lazy(() => import('./manage-membership-modal'));
+const FreezeModal = lazy(() => import('./freeze-modal'));
+const UploadDocumentModal = lazy(() => import('./upload-document-modal'));
+const CancelModal = lazy(() => import('./cancel-modal'));
 
-const STATUS_LABELS: Record<AccountMembership['status'], string> = {
+export const STATUS_LABELS: Record<AccountMembership['status'], string> = {
   pending: 'Pending',
   active: 'Active',
   frozen: 'Frozen',
@@ -24,7 +27,37 @@ const STATUS_LABELS: Record<AccountMembership['status'], string> = {
 const statusTone = (status: AccountMembership['status']) =>
   status === 'active' ? 'success' : status === 'suspended' || status === 'cancelled' ? 'danger' : 'neutral';
 
-function MembershipCard({ membership }: { membership: AccountMembership }) {
+export type ManageAction = 'manage' | 'freeze' | 'upload' | 'cancel';
+
+const manageButtonId = (membershipId: number) => `manage-membership-${membershipId}`;
+
+function WarningIcon({ label }: { label: string }) {
+  return (
+    <svg
+      className="account-membership__warning"
+      role="img"
+      aria-label={label}
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+    >
+      <title>{label}</title>
+      <path d="M12 2 1 21h22L12 2Z" fill="#b45309" />
+      <path d="M12 9v5" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+      <circle cx="12" cy="17.5" r="1.3" fill="#fff" />
+    </svg>
+  );
+}
+
+function MembershipCard({
+  membership,
+  daysToExpiry,
+  onManage,
+}: {
+  membership: AccountMembership;
+  daysToExpiry: number | null;
+  onManage: (action: ManageAction) => void;
+}) {
   const headingId = useId();
   const dd = membership.directDebit;
   const rows: [string, string][] = [
@@ -42,17 +75,35 @@ function MembershipCard({ membership }: { membership: AccountMembership }) {
   ]);
   if (membership.nextPaymentDate) rows.push(['Next payment', membership.nextPaymentDate.fullDate]);
   if (dd) rows.push(['Direct debit', `${dd.accountHolder}, account ending ${dd.accountNumberEnding}`]);
+  if (membership.document)
+    rows.push(['Document', `${membership.document.type.name} (${membership.document.status})`]);
+  const notices = eligibilityNotices(membership, daysToExpiry);
   return (
     <li>
-      <article className="membership-card card" aria-labelledby={headingId}>
-        <div className="membership-card__head">
-          <h2 id={headingId} className="membership-card__name">
-            {membership.membershipType.name}
-          </h2>
+      <article className="account-membership card" aria-labelledby={headingId}>
+        <div className="account-membership__head">
+          <div className="account-membership__title">
+            {isUploadRequired(membership) && <WarningIcon label={MEMBERSHIPS_PAGE_TEXTS.uploadWarning} />}
+            <h2 id={headingId} className="account-membership__name">
+              {membership.membershipType.name}
+            </h2>
+          </div>
           <Badge tone={statusTone(membership.status)}>{STATUS_LABELS[membership.status]}</Badge>
         </div>
-        {membership.statusInfo && <p className="membership-card__info">{membership.statusInfo}</p>}
-        <dl className="details-list membership-card__details">
+        {membership.statusInfo && <p className="account-membership__info">{membership.statusInfo}</p>}
+        {notices.map((notice) => (
+          <Notice key={notice.lines[0]} tone={notice.tone}>
+            {notice.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            {membership.managementEnabled && (
+              <Button variant="text" onClick={() => onManage('upload')}>
+                Upload document
+              </Button>
+            )}
+          </Notice>
+        ))}
+        <dl className="details-list account-membership__details">
           {rows.map(([term, value]) => (
             <div key={term}>
               <dt>{term}</dt>
@@ -61,7 +112,7 @@ function MembershipCard({ membership }: { membership: AccountMembership }) {
           ))}
         </dl>
         {membership.benefits.length > 0 && (
-          <div className="membership-card__benefits">
+          <div className="account-membership__benefits">
             <h3>Benefits</h3>
             <ul>
               {membership.benefits.map((benefit) => (
@@ -73,26 +124,72 @@ function MembershipCard({ membership }: { membership: AccountMembership }) {
             </ul>
           </div>
         )}
+        <div className="account-membership__actions">
+          <Button
+            id={manageButtonId(membership.id)}
+            variant="secondary"
+            aria-label={`${MANAGEMENT_TEXTS.manage}: ${membership.membershipType.name}`}
+            onClick={() => onManage('manage')}
+          >
+            {MANAGEMENT_TEXTS.manage}
+          </Button>
+        </div>
       </article>
     </li>
   );
 }
 
-/** /memberships: every membership on the account with its status and details (account-shell §2, §3). */
-export function MembershipList() {
+export interface MembershipListProps {
+  /** Days until each membership's document expires, by membership id (from the user's document expiry list). */
+  daysToExpiry?: Record<number, number>;
+}
+
+/**
+ * /memberships (account-shell §2, §4): every membership on the account in the server's order, its status, details,
+ * eligibility notices and the manage modal with its freeze, upload and cancel modals (loaded when opened).
+ */
+export function MembershipList({ daysToExpiry = {} }: MembershipListProps) {
   const memberships = useQuery(accountMembershipsQueryOptions);
+  const [open, setOpen] = useState<{ action: ManageAction; id: number } | null>(null);
   if (memberships.isPending) return <Spinner label="Loading your memberships" />;
   if (memberships.isError)
-    return <LoadError text={MEMBERSHIPS_TEXTS.loadFailed} onRetry={() => memberships.refetch()} />;
-  if (memberships.data.length === 0) return <p>{MEMBERSHIPS_TEXTS.none}</p>;
+    return <LoadError text={MEMBERSHIPS_PAGE_TEXTS.loadFailed} onRetry={() => memberships.refetch()} />;
+  if (memberships.data.length === 0) return <p>{MANAGEMENT_TEXTS.none}</p>;
+  // The modal keeps the membership it opened with while the list reloads (a cancelled one stays on show).
+  const current = open ? memberships.data.find((m) => m.id === open.id) : undefined;
+  const close = () => {
+    // The modal that closes may not be the one the card's button opened (manage → freeze): focus goes back to it.
+    const id = open?.id;
+    setOpen(null);
+    if (id !== undefined) requestAnimationFrame(() => document.getElementById(manageButtonId(id))?.focus());
+  };
   return (
     <>
-      <p>{MEMBERSHIPS_TEXTS.intro}</p>
-      <ul className="membership-list">
+      <p>{MANAGEMENT_TEXTS.intro}</p>
+      <ul className="account-membership-list">
         {memberships.data.map((membership) => (
-          <MembershipCard key={membership.id} membership={membership} />
+          <MembershipCard
+            key={membership.id}
+            membership={membership}
+            daysToExpiry={daysToExpiry[membership.id] ?? null}
+            onManage={(action) => setOpen({ action, id: membership.id })}
+          />
         ))}
       </ul>
+      {open && current && (
+        <Suspense fallback={null}>
+          {open.action === 'manage' && (
+            <ManageMembershipModal
+              membership={current}
+              onAction={(action) => setOpen({ action, id: current.id })}
+              onClose={close}
+            />
+          )}
+          {open.action === 'freeze' && <FreezeModal membership={current} onClose={close} />}
+          {open.action === 'upload' && <UploadDocumentModal membership={current} onClose={close} />}
+          {open.action === 'cancel' && <CancelModal membership={current} onClose={close} />}
+        </Suspense>
+      )}
     </>
   );
 }

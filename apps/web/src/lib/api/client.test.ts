@@ -60,6 +60,20 @@ describe('api client', () => {
     expect((init?.headers as Record<string, string> | undefined)?.['x-csrf-token']).toBe('token-123');
   });
 
+  it('sends a FormData body as multipart: keys as given, no JSON content type, CSRF header kept', async () => {
+    fetchMock.mockResolvedValue(reply(201, { data: { message: 'ok' } }));
+    const form = new FormData();
+    form.append('freeze_type_id', '2');
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'note.pdf');
+    await api.post('user/memberships/1/freeze', form);
+    const init = fetchMock.mock.calls[0]?.[1];
+    const headers = init?.headers as Record<string, string>;
+    expect(init?.body).toBe(form);
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers['x-csrf-token']).toBe('token-123');
+    expect(form.get('freeze_type_id')).toBe('2');
+  });
+
   it('does not send the CSRF header on GET', async () => {
     fetchMock.mockResolvedValue(reply(200, { data: [] }));
     await api.get('venues');

@@ -11,7 +11,8 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   /** camelCase query parameters; sent snake_case, empty values dropped. */
   query?: Record<string, QueryValue>;
-  /** camelCase body; sent as snake_case JSON. */
+  /** camelCase body; sent as snake_case JSON. A FormData body (multipart uploads) is sent as it is: its keys are
+   * the wire's own (snake_case) and the browser sets the multipart content type. */
   body?: unknown;
   signal?: AbortSignal;
   /** Let a 401 come back as an ApiError instead of clearing state and reloading (GET auth/user). */
@@ -72,7 +73,8 @@ export async function apiRequest<W>(
   options: RequestOptions = {},
 ): Promise<Camel<W>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isFormData = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isFormData) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
@@ -84,7 +86,12 @@ export async function apiRequest<W>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(toSnake(options.body)),
+      body:
+        options.body === undefined
+          ? undefined
+          : isFormData
+            ? (options.body as FormData)
+            : JSON.stringify(toSnake(options.body)),
       signal: options.signal,
     });
   } catch (error) {

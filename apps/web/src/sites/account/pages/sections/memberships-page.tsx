@@ -1,13 +1,18 @@
+import { useUser } from '../../../../features/auth/api';
 import { MembershipList } from '../../../../features/memberships/membership-list';
 import { PageTitle } from '../../../../lib/page-title';
 
-/** /memberships: the account's memberships (management modals come with the memberships issue). */
+/** /memberships: the account's memberships with the manage, freeze, upload and cancel modals (account-shell §2). */
 export default function MembershipsPage() {
+  const user = useUser();
+  const daysToExpiry = Object.fromEntries(
+    (user?.documentExpiry ?? []).map((expiry) => [expiry.membershipId, expiry.daysToExpiry]),
+  );
   return (
     <section className="stack">
       <PageTitle title="Memberships" />
       <h1>Memberships</h1>
-      <MembershipList />
+      <MembershipList daysToExpiry={daysToExpiry} />
     </section>
   );
 }
