@@ -5,8 +5,6 @@ import { lazyPage } from '../../shell/lazy-page';
 import { NotFoundContent, RouteErrorScreen } from '../../shell/screens';
 import { SiteLayout } from '../../shell/site-layout';
 
-const comingSoon = (load: () => Promise<{ default: React.ComponentType }>) => ({ lazy: lazyPage(load) });
-
 export const accountRoutes: RouteObject[] = [
   {
     path: '/',
@@ -29,10 +27,11 @@ export const accountRoutes: RouteObject[] = [
           {
             path: 'user-details',
             handle: { crumb: 'My details' },
+            lazy: lazyPage(() => import('./pages/user-details/user-details-layout')),
             children: [
-              { index: true, ...comingSoon(() => import('./pages/sections/my-details-page')) },
-              { path: 'waivers', ...comingSoon(() => import('./pages/sections/my-details-page')) },
-              { path: 'waivers/:slug', ...comingSoon(() => import('./pages/sections/my-details-page')) },
+              { index: true, lazy: lazyPage(() => import('./pages/user-details/personal-details-page')) },
+              { path: 'waivers', lazy: lazyPage(() => import('./pages/user-details/waivers-page')) },
+              { path: 'waivers/:slug', lazy: lazyPage(() => import('./pages/user-details/waiver-page')) },
             ],
           },
           {
@@ -48,17 +47,20 @@ export const accountRoutes: RouteObject[] = [
             handle: { crumb: 'Memberships' },
             children: [
               { index: true, lazy: lazyPage(() => import('./pages/sections/memberships-page')) },
-              { path: 'change/:membershipId', element: <Navigate to="/memberships" replace /> },
+              {
+                path: 'change/:membershipId',
+                lazy: lazyPage(() => import('./pages/memberships/change-page')),
+              },
               {
                 path: 'renew/:membershipId/:selectedMembershipSlug/:selectedPaymentType',
-                element: <Navigate to="/memberships" replace />,
+                lazy: lazyPage(() => import('./pages/memberships/renew-page')),
               },
             ],
           },
           {
             path: 'packages',
             handle: { crumb: 'Packages' },
-            ...comingSoon(() => import('./pages/sections/packages-page')),
+            lazy: lazyPage(() => import('./pages/sections/packages-page')),
           },
           {
             path: 'payments',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type User, useUser } from '../../../features/auth/api';
+import { useUser } from '../../../features/auth/api';
 import { NextBooking } from '../../../features/bookings/next-booking';
 import { useClient } from '../../../features/client/api';
 import { PageTitle } from '../../../lib/page-title';
@@ -7,26 +7,9 @@ import { SiteLink } from '../../../shell/site-link';
 import { buttonClass } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
 import { EligibilityNotices } from './dashboard/eligibility-notices';
+import { ProfilePhoto } from './dashboard/profile-photo';
 import { ProfilePhotoReminder } from './dashboard/profile-photo-reminder';
-
-function Avatar({ user }: { user: User }) {
-  if (user.profilePhoto.isSet && user.profilePhoto.url)
-    return (
-      <img
-        className="avatar"
-        src={user.profilePhoto.url}
-        alt={`${user.firstName} ${user.lastName}`}
-        width={80}
-        height={80}
-      />
-    );
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
-  return (
-    <span className="avatar avatar--initials" aria-hidden="true">
-      {initials}
-    </span>
-  );
-}
+import './dashboard/dashboard.css';
 
 export default function DashboardPage() {
   const user = useUser();
@@ -47,10 +30,10 @@ export default function DashboardPage() {
           <Link to="/payments">Payments</Link>
         </Notice>
       )}
-      {client?.features.profilePhoto && <ProfilePhotoReminder user={user} />}
+      <ProfilePhotoReminder user={user} />
 
       <section className="card dashboard__welcome" aria-labelledby="welcome-heading">
-        <Avatar user={user} />
+        <ProfilePhoto user={user} />
         <div>
           <h2 id="welcome-heading">Welcome {user.firstName}!</h2>
           {client?.features.credits && (

@@ -1,26 +1,24 @@
-import { useState } from 'react';
 import type { User } from '../../../../features/auth/api';
+import { useDismissPhotoReminder } from '../../../../features/profile-photo/api';
+import { PHOTO_TEXTS } from '../../../../features/profile-photo/texts';
 import { Notice } from '../../../../ui/notice';
 
-const storageKey = (userId: number) => `fh-photo-reminder-dismissed-${userId}`;
-
-/** 'Add a profile photo to your account!' – dismissal is remembered in this browser for now. */
+/** 'Add a profile photo to your account!' while there is no photo; dismissing it is saved on the account. */
 export function ProfilePhotoReminder({ user }: { user: User }) {
-  const [isDismissed, setDismissed] = useState(() => localStorage.getItem(storageKey(user.id)) === '1');
+  const dismiss = useDismissPhotoReminder();
   const photo = user.profilePhoto;
-  if (!photo.authorisation.allowed || photo.isSet || photo.reminder.dismissed || isDismissed) return null;
+  if (!photo.authorisation.allowed || photo.isSet || photo.reminder.dismissed || dismiss.isSuccess)
+    return null;
   return (
     <Notice tone="info">
       <div className="notice__row">
-        <p>Add a profile photo to your account!</p>
+        <p>{PHOTO_TEXTS.photoReminder}</p>
         <button
           type="button"
           className="btn btn--text"
           aria-label="Dismiss profile photo reminder"
-          onClick={() => {
-            localStorage.setItem(storageKey(user.id), '1');
-            setDismissed(true);
-          }}
+          disabled={dismiss.isPending}
+          onClick={() => dismiss.mutate()}
         >
           Dismiss
         </button>

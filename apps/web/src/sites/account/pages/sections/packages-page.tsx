@@ -1,5 +1,13 @@
-import { ComingSoonPage } from '../../../../shell/coming-soon-page';
+import { PackageList } from '../../../../features/packages/package-list';
+import { PageTitle } from '../../../../lib/page-title';
 
+/** /packages: the packages the customer has bought. */
 export default function PackagesPage() {
-  return <ComingSoonPage title="Packages" />;
+  return (
+    <section className="page stack">
+      <PageTitle title="Packages" />
+      <h1>Packages</h1>
+      <PackageList />
+    </section>
+  );
 }

@@ -1,5 +1,0 @@
-import { ComingSoonPage } from '../../../../shell/coming-soon-page';
-
-export default function MyDetailsPage() {
-  return <ComingSoonPage title="My details" />;
-}

@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import { useClient } from '../../../../features/client/api';
+import { AccountDetails } from '../../../../features/user-details/details-form';
+import { PasswordChangeForm } from '../../../../features/user-details/password-form';
+import { PrivacySection } from '../../../../features/user-details/privacy-section';
+
+/** /user-details: the personal details form, the password change and (with a tag manager) Privacy. */
+export default function PersonalDetailsPage() {
+  const client = useClient();
+  const headingId = useId();
+  return (
+    <>
+      <section className="card user-details-section" aria-labelledby={headingId}>
+        {/* The form's own sections carry visible titles; the tab above already names this part. */}
+        <h2 id={headingId} className="visually-hidden">
+          Personal details
+        </h2>
+        <AccountDetails />
+      </section>
+      <PasswordChangeForm />
+      {client?.opGtmId && <PrivacySection />}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { WaiverList } from '../../../../features/waivers/waiver-list';
+
+/** /user-details/waivers: 'Review your waivers'. */
+export default function WaiversPage() {
+  return <WaiverList />;
+}
