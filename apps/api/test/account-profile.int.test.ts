@@ -10,7 +10,7 @@ import {
   waiverReply,
   waiversReply,
 } from '@fieldhouse/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   activities,
@@ -537,5 +537,44 @@ describe('waivers', () => {
     expect(checkoutReply.parse(done.json()).data.status).toBe('completed');
     const [row] = await t.db.select().from(activities).where(eq(activities.id, activity.id));
     expect(row!.requiresWaiver).toBe(true);
+  });
+  it('accepting the waiver at checkout (completed_waivers) signs its latest version with the order', async () => {
+    const customer = await createCustomer(t.db, { clientId: client.id });
+    const who = await login(app, customer);
+    const waiver = await createWaiver({ title: 'Spin studio waiver' });
+    const activity = await createActivity(t.db, {
+      venueId: leeds.id,
+      name: 'Spin',
+      waiverId: waiver.id,
+      requiresWaiver: true,
+    });
+    const spin = await createSession(t.db, {
+      venueId: leeds.id,
+      startsAt: new Date(Date.now() + 30 * 3_600_000),
+      activityId: activity.id,
+    });
+    const added = await call(who, 'POST', '/api/cart/add', {
+      items: [{ id: spin.session.id, type: 'activity' }],
+    });
+    const cart = cartReply.parse(added.json()).data as Cart;
+    const done = await call(who, 'POST', '/api/checkout/complete', {
+      terms: true,
+      cart_version: cart.version,
+      completed_waivers: [cart.items[0]!.id],
+      payment_method: { type: 'token', token: await cardToken(app) },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const signatures = await t.db
+      .select()
+      .from(waiverSignatures)
+      .where(and(eq(waiverSignatures.customerId, customer.id), eq(waiverSignatures.waiverId, waiver.id)));
+    expect(signatures).toHaveLength(1);
+    const [latest] = await t.db
+      .select({ version: waiverVersions.version })
+      .from(waiverVersions)
+      .where(eq(waiverVersions.waiverId, waiver.id))
+      .orderBy(desc(waiverVersions.version))
+      .limit(1);
+    expect(signatures[0]!.version).toBe(latest!.version);
   });
 });

@@ -28,6 +28,7 @@ import {
   penalties,
   savedCards,
   waitlistEntries,
+  waivers,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -68,6 +69,7 @@ import {
   PaymentSourceError,
 } from '../payments/provider.ts';
 import { isCardExpired } from '../payments/saved-cards.ts';
+import { recordLatestSignature } from '../waivers/waiver-service.ts';
 import { hasCheckoutTerms } from './terms-service.ts';
 
 const DAY_MS = 86_400_000;
@@ -313,7 +315,17 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
   const lines = await loadCartLines(tx, cart.id, customerId, now);
   const problems = lines.map((l) => checkoutProblem(l, now)).filter((p): p is string => p !== null);
   if (problems.length) throw new HttpError(422, problems[0]!, { items: problems });
-  // Waivers: the customer must hold an unexpired signature (any version) of each activity's waiver.
+  // Waivers: the customer must hold an unexpired signature (any version) of each activity's waiver. Accepting it
+  // here (the line's id in completed_waivers) signs its latest version in this transaction.
+  const accepted = new Set(body.completed_waivers);
+  for (const line of lines) {
+    const waiver = line.session?.waiver;
+    if (!waiver || waiver.isSigned || !accepted.has(line.itemId)) continue;
+    const [row] = await tx.select().from(waivers).where(eq(waivers.id, waiver.id));
+    if (row) await recordLatestSignature(tx, { customerId, waiver: row, now });
+    for (const other of lines)
+      if (other.session?.waiver?.id === waiver.id) other.session.waiver.isSigned = true;
+  }
   const unsigned = lines.find((l) => l.session?.waiver && !l.session.waiver.isSigned);
   if (unsigned) {
     throw fieldError(

@@ -1,7 +1,7 @@
 import { PROFILE_TEXTS, type Waiver, type WaiverEntry } from '@fieldhouse/contract';
 import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   activities,
   activitySessions,
@@ -226,49 +226,62 @@ export async function findCustomerWaiver(db: DbOrTx, ctx: Context, waiverId: num
 export async function signWaiver(db: Db, ctx: Context, waiverId: number): Promise<Waiver> {
   await db.transaction(async (tx) => {
     const { waiver } = await findVisibleWaiver(tx, ctx, waiverId);
-    const [customer] = await tx
-      .select({ firstName: customers.firstName, lastName: customers.lastName })
-      .from(customers)
-      .where(eq(customers.id, ctx.customerId))
-      .for('update');
-    if (!customer) throw notFound();
-    // Read the latest version under the lock (a new version published meanwhile is the one signed).
-    const [latest] = await tx
-      .select()
-      .from(waiverVersions)
-      .where(eq(waiverVersions.waiverId, waiver.id))
-      .orderBy(desc(waiverVersions.version))
-      .limit(1);
-    if (!latest) throw notFound(PROFILE_TEXTS.waiverNotFound);
-    const attendeeName =
-      waiver.type === 'enhanced-pre-waiver' ? `${customer.firstName} ${customer.lastName}` : null;
-    const existing = await tx
-      .select()
-      .from(waiverSignatures)
-      .where(
-        and(
-          eq(waiverSignatures.customerId, ctx.customerId),
-          eq(waiverSignatures.waiverId, waiver.id),
-          eq(waiverSignatures.version, latest.version),
-          attendeeName === null
-            ? isNull(waiverSignatures.attendeeName)
-            : eq(waiverSignatures.attendeeName, attendeeName),
-        ),
-      );
-    if (existing.some((s) => isValid(s, ctx.now))) return;
-    const nameQuestion = latest.questions.find((q) => q.reference === ATTENDEE_NAME_REFERENCE);
-    await tx.insert(waiverSignatures).values({
-      customerId: ctx.customerId,
-      waiverId: waiver.id,
-      version: latest.version,
-      attendeeName,
-      answers:
-        attendeeName && nameQuestion
-          ? [{ question: nameQuestion, answers: [{ id: 1, answer: attendeeName }] }]
-          : [],
-      signedAt: ctx.now,
-      expiresAt: waiver.validForMonths ? addMonths(ctx.now, waiver.validForMonths) : null,
-    });
+    await recordLatestSignature(tx, { customerId: ctx.customerId, waiver, now: ctx.now });
   });
   return findCustomerWaiver(db, ctx, waiverId);
+}
+
+/**
+ * Records, inside the caller's transaction, that the customer signed the waiver's latest version now (under the
+ * customer's row lock, so a double click records one signature). Used by the account's 'I agree' and by checkout
+ * when the customer accepts an activity's waiver there (completed_waivers).
+ */
+export async function recordLatestSignature(
+  tx: Tx,
+  input: { customerId: number; waiver: typeof waivers.$inferSelect; now: Date },
+): Promise<void> {
+  const { customerId, waiver, now } = input;
+  const [customer] = await tx
+    .select({ firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  if (!customer) throw notFound();
+  // Read the latest version under the lock (a new version published meanwhile is the one signed).
+  const [latest] = await tx
+    .select()
+    .from(waiverVersions)
+    .where(eq(waiverVersions.waiverId, waiver.id))
+    .orderBy(desc(waiverVersions.version))
+    .limit(1);
+  if (!latest) throw notFound(PROFILE_TEXTS.waiverNotFound);
+  const attendeeName =
+    waiver.type === 'enhanced-pre-waiver' ? `${customer.firstName} ${customer.lastName}` : null;
+  const existing = await tx
+    .select()
+    .from(waiverSignatures)
+    .where(
+      and(
+        eq(waiverSignatures.customerId, customerId),
+        eq(waiverSignatures.waiverId, waiver.id),
+        eq(waiverSignatures.version, latest.version),
+        attendeeName === null
+          ? isNull(waiverSignatures.attendeeName)
+          : eq(waiverSignatures.attendeeName, attendeeName),
+      ),
+    );
+  if (existing.some((s) => isValid(s, now))) return;
+  const nameQuestion = latest.questions.find((q) => q.reference === ATTENDEE_NAME_REFERENCE);
+  await tx.insert(waiverSignatures).values({
+    customerId,
+    waiverId: waiver.id,
+    version: latest.version,
+    attendeeName,
+    answers:
+      attendeeName && nameQuestion
+        ? [{ question: nameQuestion, answers: [{ id: 1, answer: attendeeName }] }]
+        : [],
+    signedAt: now,
+    expiresAt: waiver.validForMonths ? addMonths(now, waiver.validForMonths) : null,
+  });
 }
