@@ -18,6 +18,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A synthetic camera, granted without a prompt, for the profile photo's 'Take new photo'.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 const serverEnv = {

@@ -161,6 +161,33 @@ test('a customer adds a profile photo from the library, sees it on the dashboard
   await expectAccessible(page);
 });
 
+test('a customer takes a profile photo with the camera and saves the square crop', async ({
+  page,
+  baseURL,
+}) => {
+  await registerCustomer(page, baseURL!, { firstName: 'Kit', lastName: 'Carver' });
+  await page.goto('/account/');
+  await page.getByRole('button', { name: 'Add photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profile photo' });
+  await dialog.getByRole('button', { name: 'Take new photo' }).click();
+  // Chromium's fake camera (playwright.config.ts) streams a test pattern.
+  const preview = dialog.getByLabel('Camera preview');
+  await expect(preview).toBeVisible();
+  const isPhone = (page.viewportSize()?.width ?? 1280) <= 575;
+  await expect(preview).toHaveAttribute('width', isPhone ? '330' : '400');
+  await dialog.getByRole('button', { name: 'Take photo' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Crop your photo' })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Crop and save' }).click();
+  await expect(page.getByText('Your profile photo has been updated')).toBeVisible();
+  const photo = page.getByRole('img', { name: 'Kit Carver' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Square, and stored as the JPEG the crop produced (whatever the camera gave).
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth === img.naturalHeight)).toBe(true);
+  const stored = await page.request.get(await photo.evaluate((img: HTMLImageElement) => img.src));
+  expect(stored.headers()['content-type']).toBe('image/jpeg');
+});
+
 test('a member sees their packages', async ({ page, baseURL }, info) => {
   const member = MEMBER[info.project.name as keyof typeof MEMBER];
   await apiLogin(page, baseURL!, member.email, DEMO.password);
