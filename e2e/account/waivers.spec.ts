@@ -87,6 +87,8 @@ test('an enhanced waiver lists its attendees and shows their answers; an expired
   await expectAccessible(page);
 
   await junior.getByRole('link', { name: `View ${ATTENDEE}` }).click();
+  // Each attendee's View opens that attendee's signature.
+  await expect(page).toHaveURL(new RegExp(`\\?attendee=${encodeURIComponent(ATTENDEE)}$`));
   await expect(page.getByRole('heading', { name: 'Junior swim lessons waiver', level: 2 })).toBeVisible();
   const answers = page.getByRole('region', { name: 'Answers' });
   await expect(answers.getByText('Attendee name')).toHaveCount(1);

@@ -327,6 +327,27 @@ const signaturesOf = (customerId: number, waiverId: number) =>
     .where(and(eq(waiverSignatures.customerId, customerId), eq(waiverSignatures.waiverId, waiverId)));
 
 describe('waivers', () => {
+  it('opens one attendee of an enhanced waiver by name, and 404s a name never signed for', async () => {
+    const customer = await createCustomer(t.db, { clientId: client.id });
+    const who = await login(app, customer);
+    const waiver = await createWaiver({ title: 'Family swim waiver', type: 'enhanced-pre-waiver' });
+    await signAs(customer.id, waiver.id, {
+      attendeeName: 'Sam Morgan',
+      signedAt: new Date(Date.now() - 20 * DAY),
+    });
+    await signAs(customer.id, waiver.id, {
+      attendeeName: 'Ruby Morgan',
+      signedAt: new Date(Date.now() - 5 * DAY),
+    });
+    const open = async (attendee: string) =>
+      call(who, 'GET', `/api/my-account/user/waivers/${waiver.id}?attendee=${encodeURIComponent(attendee)}`);
+    const sam = await open('Sam Morgan');
+    expect(sam.statusCode).toBe(200);
+    expect(waiverReply.parse(sam.json()).data.attendee?.name).toBe('Sam Morgan');
+    expect(waiverReply.parse((await open('Ruby Morgan')).json()).data.attendee?.name).toBe('Ruby Morgan');
+    expect((await open('Someone Else')).statusCode).toBe(404);
+  });
+
   it('lists signed waivers grouped per waiver, attendees of enhanced ones, leaves expired ones out', async () => {
     const customer = await createCustomer(t.db, { clientId: client.id });
     const who = await login(app, customer);

@@ -102,6 +102,8 @@ export type WaiverEntry = z.infer<typeof waiverEntry>;
 export const waiversReply = envelope(z.array(waiverEntry));
 
 export const waiverParams = z.object({ slug: z.coerce.number().int().positive() });
+/** Enhanced pre-waivers: which attendee's signature to show (each attendee's 'View' passes its name). */
+export const waiverQuery = z.object({ attendee: z.string().trim().min(1).max(200).optional() });
 export const waiver = z.object({
   id: z.number().int(),
   type: z.enum(WAIVER_TYPES),

@@ -1,4 +1,4 @@
-import { waiverParams, waiverReply, waiverSignReply, waiversReply } from '@fieldhouse/contract';
+import { waiverParams, waiverQuery, waiverReply, waiverSignReply, waiversReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   findCustomerWaiver,
@@ -22,9 +22,21 @@ const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/my-account/user/waivers/:slug',
-    { schema: { tags: ['account'], params: waiverParams, response: { 200: waiverReply } } },
+    {
+      schema: {
+        tags: ['account'],
+        params: waiverParams,
+        querystring: waiverQuery,
+        response: { 200: waiverReply },
+      },
+    },
     async (request) => ({
-      data: await findCustomerWaiver(app.db, await contextOf(request.customer!.id), request.params.slug),
+      data: await findCustomerWaiver(
+        app.db,
+        await contextOf(request.customer!.id),
+        request.params.slug,
+        request.query.attendee,
+      ),
     }),
   );
 

@@ -189,8 +189,20 @@ async function findVisibleWaiver(db: DbOrTx, ctx: Context, waiverId: number) {
 }
 
 /** GET /api/my-account/user/waivers/:slug: the latest version, and what the caller signed. */
-export async function findCustomerWaiver(db: DbOrTx, ctx: Context, waiverId: number): Promise<Waiver> {
-  const { waiver, signatures, isNeeded, latest } = await findVisibleWaiver(db, ctx, waiverId);
+export async function findCustomerWaiver(
+  db: DbOrTx,
+  ctx: Context,
+  waiverId: number,
+  attendee?: string,
+): Promise<Waiver> {
+  const visible = await findVisibleWaiver(db, ctx, waiverId);
+  const { waiver, isNeeded, latest } = visible;
+  // An enhanced pre-waiver's attendee view shows the named attendee's signatures (404 for a name never signed for).
+  const signatures =
+    attendee === undefined
+      ? visible.signatures
+      : visible.signatures.filter((s) => s.attendeeName === attendee);
+  if (attendee !== undefined && signatures.length === 0) throw notFound(PROFILE_TEXTS.waiverNotFound);
   const valid = signatures.filter((s) => isValid(s, ctx.now));
   const signedLatest = valid.find((s) => s.version === latest.version);
   // Only expired signatures and nothing needs it: 'This waiver has expired'. Needed again: offered to sign.

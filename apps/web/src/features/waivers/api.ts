@@ -21,11 +21,14 @@ export const waiversQueryOptions = queryOptions({
 });
 
 /** GET my-account/user/waivers/{slug}: one waiver (404 when it is missing or not the caller's). */
-export const waiverQueryOptions = (slug: string) =>
+export const waiverQueryOptions = (slug: string, attendee?: string) =>
   queryOptions({
-    queryKey: [...waiversKey, 'detail', slug] as const,
+    queryKey: [...waiversKey, 'detail', slug, attendee ?? ''] as const,
     queryFn: ({ signal }) =>
-      api.get<WireWaiver>(`my-account/user/waivers/${encodeURIComponent(slug)}`, { signal }),
+      api.get<WireWaiver>(`my-account/user/waivers/${encodeURIComponent(slug)}`, {
+        signal,
+        query: attendee ? { attendee } : undefined,
+      }),
     retry: false,
   });
 

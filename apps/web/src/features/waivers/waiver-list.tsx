@@ -9,7 +9,9 @@ import { WAIVER_TEXTS } from './texts';
 import { visibleWaiverEntries } from './waiver-rules';
 import './waivers.css';
 
-const waiverPath = (id: number) => `/user-details/waivers/${id}`;
+/** A waiver's page; an enhanced waiver's attendee rides along so each 'View' opens that attendee's signature. */
+const waiverPath = (id: number, attendee?: string | null) =>
+  `/user-details/waivers/${id}${attendee ? `?attendee=${encodeURIComponent(attendee)}` : ''}`;
 const expiresText = (expires: { date: { rawPretty: string } } | null) => expires?.date.rawPretty ?? 'Never';
 
 /** Waivers list (joining §2): enhanced waivers grouped by attendee, simple ones with their dates. */
@@ -106,7 +108,7 @@ function EnhancedWaiverCard({ entry }: { entry: WaiverEntry }) {
               </div>
               <Link
                 className={buttonClass('secondary')}
-                to={waiverPath(waiver.id)}
+                to={waiverPath(waiver.id, waiver.attendee)}
                 aria-label={`View ${name}`}
               >
                 View

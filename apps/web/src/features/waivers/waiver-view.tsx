@@ -18,8 +18,8 @@ const sanitise = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { ht
  * One waiver (joining §2 Waiver page): missing or expired ones say so; an enhanced pre-waiver shows its attendee
  * view; any other shows its terms, and when the latest version is not signed yet an 'I agree' button.
  */
-export function WaiverView({ slug }: { slug: string }) {
-  const waiver = useQuery(waiverQueryOptions(slug));
+export function WaiverView({ slug, attendee }: { slug: string; attendee?: string }) {
+  const waiver = useQuery(waiverQueryOptions(slug, attendee));
   if (waiver.isPending) return <Spinner label="Loading the waiver" />;
   if (waiver.isError) {
     if (isApiError(waiver.error) && waiver.error.status === 404)

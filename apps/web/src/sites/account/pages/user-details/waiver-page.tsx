@@ -1,8 +1,9 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { WaiverView } from '../../../../features/waivers/waiver-view';
 
 /** /user-details/waivers/:slug: one waiver (the slug is its id). */
 export default function WaiverPage() {
   const { slug = '' } = useParams();
-  return <WaiverView key={slug} slug={slug} />;
+  const attendee = useSearchParams()[0].get('attendee') ?? undefined;
+  return <WaiverView key={`${slug}-${attendee ?? ''}`} slug={slug} attendee={attendee} />;
 }
