@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { DetailsList, type DetailsRow } from '../../ui/details-list';
 import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
@@ -9,6 +10,20 @@ import { type AccountMembership, accountMembershipsQueryOptions } from './api';
 import { eligibilityNotices, isUploadRequired } from './rules';
 import { MANAGEMENT_TEXTS, MEMBERSHIPS_PAGE_TEXTS } from './texts';
 import './memberships.css';
+
+const MAX_VENUES_SHOWN = 3;
+
+/** 'National', a few centre names, or for a long list its count with the names behind a disclosure. */
+function CoverageText({ coverage }: { coverage: string }) {
+  const names = coverage.split(', ');
+  if (names.length <= MAX_VENUES_SHOWN) return coverage;
+  return (
+    <details className="account-membership__coverage">
+      <summary>{names.length} centres</summary>
+      {coverage}
+    </details>
+  );
+}
 
 const ManageMembershipModal = lazy(() => import('./manage-membership-modal'));
 const FreezeModal = lazy(() => import('./freeze-modal'));
@@ -60,10 +75,10 @@ function MembershipCard({
 }) {
   const headingId = useId();
   const dd = membership.directDebit;
-  const rows: [string, string][] = [
+  const rows: DetailsRow[] = [
     ['Membership number', membership.reference],
     ['Home centre', membership.homeVenue.name],
-    ['Access', membership.membershipType.coverage],
+    ['Access', <CoverageText key="access" coverage={membership.membershipType.coverage} />],
     ['Start date', membership.startDate.fullDate],
   ];
   if (membership.expiresAt) rows.push(['Expires', membership.expiresAt.fullDate]);
@@ -103,14 +118,7 @@ function MembershipCard({
             )}
           </Notice>
         ))}
-        <dl className="details-list account-membership__details">
-          {rows.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={rows} className="account-membership__details" />
         {membership.benefits.length > 0 && (
           <div className="account-membership__benefits">
             <h3>Benefits</h3>
