@@ -7,13 +7,11 @@ import type {
   NewAccount,
   TermsKind,
   termsItem,
-  User as WireUser,
 } from '@fieldhouse/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel, isApiError } from '../../lib/api/client';
-import { queryKeys } from '../../lib/query-keys';
-import type { AnswerValue } from '../../ui/forms/field-types';
+import { api, type Camel } from '../../lib/api/client';
+import { useUpdateUser } from '../../lib/update-user';
 import type { JourneyAnswers } from './journey-types';
 
 /** Query options and mutations of the joining forms (your details, additional details, monthly payment). */
@@ -78,26 +76,7 @@ export function useAccountCheck() {
  * PUT my-account/user/update?onboarding_type=membership_purchase: the data-field answers keyed by path (empty
  * ones left out) with the form's checksum. Keys are sent as they are (paths are already snake_case).
  */
-export function useUpdateUserDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { checksum: string; values: Record<string, AnswerValue> }) =>
-      api.put<WireUser>(
-        'my-account/user/update',
-        { ...body.values, checksum: body.checksum },
-        { query: { onboardingType: ONBOARDING_TYPE } },
-      ),
-    onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
-      return queryClient.invalidateQueries({ queryKey: ['joining', 'data-fields'] });
-    },
-    // 409: the form changed since it was loaded; load it (and its checksum) again.
-    onError: (error) =>
-      isApiError(error) && error.status === 409
-        ? queryClient.invalidateQueries({ queryKey: ['joining', 'data-fields'] })
-        : undefined,
-  });
-}
+export const useUpdateUserDetails = () => useUpdateUser(ONBOARDING_TYPE, ['joining', 'data-fields']);
 
 /** POST custom-questions/memberships/:id: a logged-in member's answers. */
 export function useSaveAnswers(membershipTypeId: number) {

@@ -1,9 +1,8 @@
-import type { dataFieldsReply, passwordResetReply, User as WireUser } from '@fieldhouse/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { dataFieldsReply, passwordResetReply } from '@fieldhouse/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel, isApiError } from '../../lib/api/client';
-import { queryKeys } from '../../lib/query-keys';
-import type { AnswerValue } from '../../ui/forms/field-types';
+import { api, type Camel } from '../../lib/api/client';
+import { useUpdateUser } from '../../lib/update-user';
 
 /** Query options and mutations of /user-details: the data-field form and the password change. */
 
@@ -25,26 +24,7 @@ export const accountDataFieldsQueryOptions = queryOptions({
  * PUT my-account/user/update?onboarding_type=customer_account_online: the answers keyed by path (empty ones left
  * out) with the form's checksum. Paths are already snake_case, so the client's key codec leaves them as they are.
  */
-export function useUpdateAccountDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { checksum: string; values: Record<string, AnswerValue> }) =>
-      api.put<WireUser>(
-        'my-account/user/update',
-        { ...input.values, checksum: input.checksum },
-        { query: { onboardingType: ONBOARDING_TYPE } },
-      ),
-    onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
-      return queryClient.invalidateQueries({ queryKey: dataFieldsKey });
-    },
-    // 409: the form changed since it was loaded; load it (and its checksum) again.
-    onError: (error) =>
-      isApiError(error) && error.status === 409
-        ? queryClient.invalidateQueries({ queryKey: dataFieldsKey })
-        : undefined,
-  });
-}
+export const useUpdateAccountDetails = () => useUpdateUser(ONBOARDING_TYPE, dataFieldsKey);
 
 export type PasswordChangeInput = {
   current_password: string;

@@ -12,10 +12,10 @@ import {
   type FieldValues,
   fromDataField,
 } from '../../ui/forms/field-types';
+import { focusFirstError, matchServerErrors } from '../../ui/forms/form-messages';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { accountDataFieldsQueryOptions, type DataForm, useUpdateAccountDetails } from './api';
-import { focusFirstInvalid, messagesByPath } from './details-rules';
 
 /** Personal details (joining §2): the server-defined form, loaded and saved with its checksum. */
 export function AccountDetails() {
@@ -57,7 +57,7 @@ function AccountDetailsForm({ form }: { form: DataForm }) {
     const found = validateFields(definitions, values);
     setMessages(found);
     if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formElement);
+      focusFirstError(formElement);
       return;
     }
     update.mutate(
@@ -66,9 +66,12 @@ function AccountDetailsForm({ form }: { form: DataForm }) {
         onSuccess: () => toast.success(PROFILE_TEXTS.accountUpdated, { duration: TOAST_DURATION.default }),
         onError: (error) => {
           if (isApiError(error) && error.status === 422) {
-            const matched = messagesByPath(error.fieldErrors, definitions);
+            const matched = matchServerErrors(
+              error.fieldErrors,
+              definitions.map((d) => d.key),
+            );
             setMessages(matched.messages);
-            focusFirstInvalid(formElement);
+            focusFirstError(formElement);
             if (matched.unmatched.length === 0 && Object.keys(matched.messages).length > 0) return;
             toast.error(matched.unmatched[0] ?? error.message, { duration: TOAST_DURATION.default });
             return;

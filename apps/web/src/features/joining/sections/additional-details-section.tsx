@@ -12,11 +12,11 @@ import {
   type FieldValues,
   fromCustomQuestion,
 } from '../../../ui/forms/field-types';
+import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../ui/forms/form-messages';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type CustomQuestions, customQuestionsQueryOptions, useSaveAnswers } from '../forms-api';
 import type { JourneyAnswers, SectionErrors } from '../journey-types';
-import { focusFirstError, matchServerErrors, useFieldMessages } from './form-messages';
 
 export type AdditionalDetailsSectionProps = {
   isLoggedIn: boolean;

@@ -19,6 +19,7 @@ import {
   type FieldValues,
   fromDataField,
 } from '../../../ui/forms/field-types';
+import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../ui/forms/form-messages';
 import { PasswordFields } from '../../../ui/forms/password-fields';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
@@ -30,7 +31,6 @@ import {
   useAccountCheck,
 } from '../forms-api';
 import type { JourneyAccount } from '../journey-types';
-import { focusFirstError, matchServerErrors, useFieldMessages } from './form-messages';
 import type { YourDetailsSectionProps } from './your-details-section';
 
 const TermsModal = lazy(() => import('../../../ui/terms-modal'));

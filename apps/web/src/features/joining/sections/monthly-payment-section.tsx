@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { matchServerErrors, useFieldMessages } from '../../../ui/forms/form-messages';
 import { LoadError } from '../../../ui/load-error';
 import { Notice } from '../../../ui/notice';
 import { CheckboxField, TextField, type TextFieldProps } from '../../../ui/text-field';
@@ -15,7 +16,6 @@ import {
   toBankDetails,
   validateBank,
 } from './form-bank-rules';
-import { matchServerErrors, useFieldMessages } from './form-messages';
 
 const DD_AUTHORISED = 'dd_authorised';
 const DD_TERMS = 'dd_terms_accepted';

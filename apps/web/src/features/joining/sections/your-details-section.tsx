@@ -8,12 +8,12 @@ import { Button } from '../../../ui/button';
 import { FieldGroup } from '../../../ui/forms/field-group';
 import { initialValues, isAnswerMissing, toSubmission, validateFields } from '../../../ui/forms/field-rules';
 import { type FieldValue, type FieldValues, fromDataField } from '../../../ui/forms/field-types';
+import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../ui/forms/form-messages';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type DataForm, dataFieldsQueryOptions, useUpdateUserDetails } from '../forms-api';
 import type { JourneyAccount, SectionErrors } from '../journey-types';
 import { CreateAccountForm } from './form-create-account';
-import { focusFirstError, matchServerErrors, useFieldMessages } from './form-messages';
 
 export type YourDetailsSectionProps = {
   isLoggedIn: boolean;

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { messagesByPath } from './details-rules';
+import { matchServerErrors } from './form-messages';
 
-describe('messagesByPath', () => {
+describe('matchServerErrors', () => {
   it('maps camel-cased server keys back to the form paths and keeps the rest apart', () => {
-    const defs = [{ key: 'first_name' }, { key: 'date_of_birth' }, { key: 'email' }];
     expect(
-      messagesByPath(
+      matchServerErrors(
         {
           firstName: ['First name is required.'],
           dateOfBirth: ['Date must be valid.', 'second'],
           email: ['Please enter a valid email address.'],
           checksum: ['Bad checksum'],
         },
-        defs,
+        ['first_name', 'date_of_birth', 'email'],
       ),
     ).toEqual({
       messages: {
@@ -22,5 +21,15 @@ describe('messagesByPath', () => {
       },
       unmatched: ['Bad checksum'],
     });
+  });
+
+  it('drops a prefix such as account. or answers.', () => {
+    expect(
+      matchServerErrors(
+        { 'account.passwordConfirmation': ['No match'], 'answers.12': ['Required'] },
+        ['password_confirmation', '12'],
+        ['account', 'answers'],
+      ),
+    ).toEqual({ messages: { password_confirmation: 'No match', 12: 'Required' }, unmatched: [] });
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { camelKey } from '../../../lib/case-codec';
-import type { FieldMessages } from '../../../ui/forms/field-types';
-import type { SectionErrors } from '../journey-types';
+import { camelKey } from '../../lib/case-codec';
+import type { FieldMessages } from './field-types';
+
+/** Server field errors (422), keyed by snake_case or camelCase field path. */
+export type ServerFieldErrors = Record<string, string[]>;
 
 /** Server field keys may come snake_case (journey state) or camelCase (API client), with or without a prefix. */
 const normalise = (key: string): string => key.split('.').map(camelKey).join('.');
@@ -12,7 +14,7 @@ const normalise = (key: string): string => key.split('.').map(camelKey).join('.'
  * after dropping any of `prefixes`. Unmatched messages are returned apart.
  */
 export function matchServerErrors(
-  errors: SectionErrors | undefined,
+  errors: ServerFieldErrors | undefined,
   localKeys: string[],
   prefixes: string[] = [],
 ): { messages: FieldMessages; unmatched: string[] } {
