@@ -64,23 +64,7 @@ export async function saveProfilePhoto(
   let previous: string | null;
   let saved: PhotoColumns;
   try {
-    ({ previous, saved } = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ path: customers.profilePhotoPath })
-        .from(customers)
-        .where(eq(customers.id, input.customerId))
-        .for('update');
-      if (!row) throw notFound();
-      const [updated] = await tx
-        .update(customers)
-        .set({ profilePhotoPath: key })
-        .where(eq(customers.id, input.customerId))
-        .returning({
-          profilePhotoPath: customers.profilePhotoPath,
-          profilePhotoReminderDismissed: customers.profilePhotoReminderDismissed,
-        });
-      return { previous: row.path, saved: updated! };
-    }));
+    ({ previous, saved } = await setPhotoPath(deps.db, input.customerId, key));
   } catch (err) {
     await deps.storage.delete(key);
     throw err;
@@ -89,28 +73,36 @@ export async function saveProfilePhoto(
   return toProfilePhoto(saved, input.client);
 }
 
-/** Removes the caller's photo (the file after the commit). Deleting when none is set is not an error. */
-export async function deleteProfilePhoto(
-  deps: PhotoDeps,
-  input: { customerId: number; client: ClientRow },
-): Promise<ProfilePhoto> {
-  const { previous, saved } = await deps.db.transaction(async (tx) => {
+/**
+ * Points the customer's photo at `path` (null: none) under their row lock, in one transaction. Returns the path it
+ * replaced, whose file the caller removes after the commit.
+ */
+function setPhotoPath(db: Db, customerId: number, path: string | null) {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ path: customers.profilePhotoPath })
       .from(customers)
-      .where(eq(customers.id, input.customerId))
+      .where(eq(customers.id, customerId))
       .for('update');
     if (!row) throw notFound();
     const [updated] = await tx
       .update(customers)
-      .set({ profilePhotoPath: null })
-      .where(eq(customers.id, input.customerId))
+      .set({ profilePhotoPath: path })
+      .where(eq(customers.id, customerId))
       .returning({
         profilePhotoPath: customers.profilePhotoPath,
         profilePhotoReminderDismissed: customers.profilePhotoReminderDismissed,
       });
     return { previous: row.path, saved: updated! };
   });
+}
+
+/** Removes the caller's photo (the file after the commit). Deleting when none is set is not an error. */
+export async function deleteProfilePhoto(
+  deps: PhotoDeps,
+  input: { customerId: number; client: ClientRow },
+): Promise<ProfilePhoto> {
+  const { previous, saved } = await setPhotoPath(deps.db, input.customerId, null);
   if (previous) await deps.storage.delete(previous);
   return toProfilePhoto(saved, input.client);
 }
