@@ -74,14 +74,29 @@ export async function ensurePgTemplate(adminUrl: string) {
   return name;
 }
 
-/** Drops per-file databases left behind by an interrupted run. */
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Drops per-file databases left behind by an interrupted run: only those whose worker process (the pid in the
+ * name) is gone, so two test runs on one server (two checkouts, CI beside a developer) leave each other alone.
+ */
 export async function dropStaleTestDatabases(adminUrl: string) {
   const stale = await adminQuery<{ datname: string }>(
     adminUrl,
     "select datname from pg_database where datname like 'fh_t_%'",
   );
-  for (const row of stale.rows)
+  for (const row of stale.rows) {
+    const pid = Number(row.datname.split('_')[2]);
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
     await adminQuery(adminUrl, `drop database if exists ${row.datname} with (force)`);
+  }
 }
 
 /** A fresh, migrated database for one test file: a restored PGlite dump, or a PostgreSQL copy of the template. */
