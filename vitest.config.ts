@@ -31,6 +31,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // `npm run test:cluster`: several API processes on one PostgreSQL (apps/api/test/cluster).
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['apps/api/test/cluster/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

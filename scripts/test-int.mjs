@@ -3,23 +3,9 @@
 // (TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test when that port is open).
 // Exits non-zero if either run fails.
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
+import { findTestPostgres, redactUrl } from './lib/test-postgres.mjs';
 
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const extraArgs = process.argv.slice(2);
-
-function portAnswers(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 function run(label, env) {
   console.log(`\n=== Integration tests on ${label} ===`);
@@ -37,12 +23,9 @@ function run(label, env) {
 const { TEST_DATABASE_URL, ...baseEnv } = process.env;
 let ok = run('PGlite', baseEnv);
 
-let pgUrl = TEST_DATABASE_URL;
-if (!pgUrl && (await portAnswers('127.0.0.1', 5432))) pgUrl = DEFAULT_PG_URL;
+const pgUrl = await findTestPostgres();
 if (pgUrl) {
-  ok =
-    run(`PostgreSQL (${pgUrl.replace(/\/\/[^@]*@/, '//***@')})`, { ...baseEnv, TEST_DATABASE_URL: pgUrl }) &&
-    ok;
+  ok = run(`PostgreSQL (${redactUrl(pgUrl)})`, { ...baseEnv, TEST_DATABASE_URL: pgUrl }) && ok;
 } else {
   console.log(
     '\nNo PostgreSQL answers on 127.0.0.1:5432 and TEST_DATABASE_URL is unset: skipped the PostgreSQL run.',

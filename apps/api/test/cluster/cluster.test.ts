@@ -1,0 +1,556 @@
+/**
+ * The cluster proof (`npm run test:cluster`): three API processes on one fresh PostgreSQL database behind a
+ * round-robin proxy, an SMTP server that records what it receives, 300 customers registered through the API and
+ * a booking rush for 10 sessions × 20 places while one process is killed with SIGKILL and started again.
+ *
+ * Asserts what an operator running several processes depends on: no session over capacity, every succeeded
+ * charge has exactly one order and every order its charge, every queued mail delivered exactly once, a login
+ * made on one process works on the others, and rate limits hold across processes. Prints the run's figures.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { createClient, createSession, createVenue } from '../helper.ts';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PROCESSES = 3;
+const CUSTOMERS = Number(process.env.CLUSTER_CUSTOMERS ?? 300);
+const SESSIONS = 10;
+const PLACES = 20;
+const RUSH_CONCURRENCY = 50;
+const FORGOTTEN_PASSWORD_LIMIT = 12;
+const CSRF = 'cluster-csrf-token';
+const PASSWORD = 'Str0ng!pass';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Infrastructure: database, SMTP sink, API processes, proxy
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+type Received = { messageId: string; to: string; subject: string };
+
+function startSmtpSink() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+        const header = (name: string) =>
+          head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
+        received.push({
+          messageId: header('Message-ID'),
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(','),
+          subject: header('Subject'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise<{ port: number; received: Received[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        port: (server.server.address() as AddressInfo).port,
+        received,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+const freePort = async () => {
+  const server = http.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+};
+
+type ApiProcess = { port: number; child: ChildProcess; output: string[] };
+
+function startApi(port: number, env: Record<string, string>): ApiProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { port, child, output };
+}
+
+async function waitReady(api: ApiProcess, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    if (api.child.exitCode !== null)
+      throw new Error(`API on ${api.port} exited (${api.child.exitCode}):\n${api.output.join('')}`);
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${api.port}${process.env.CLUSTER_READY_PATH ?? '/api/health/ready'}`,
+      );
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`API on ${api.port} not ready after ${timeoutMs} ms:\n${api.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * A small round-robin HTTP proxy like a load balancer's: a refused connection moves on to the next process (the
+ * request never reached it); a connection lost mid-request answers 502, as a balancer would. `x-test-client-ip`
+ * becomes X-Forwarded-For so each simulated member has their own address.
+ */
+function startProxy(ports: number[]) {
+  let next = 0;
+  const stats = { forwarded: 0, refusedMovedOn: 0, badGateway: 0 };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers = { ...req.headers };
+    headers['x-forwarded-for'] = (req.headers['x-test-client-ip'] as string) ?? '127.0.0.1';
+    delete headers['x-test-client-ip'];
+    for (let attempt = 0; attempt < ports.length * 2; attempt++) {
+      const port = ports[next++ % ports.length]!;
+      const outcome = await new Promise<'done' | 'refused'>((resolve) => {
+        const upstream = http.request(
+          { host: '127.0.0.1', port, method: req.method, path: req.url, headers },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+            up.on('end', () => resolve('done'));
+            up.on('error', () => {
+              res.destroy();
+              resolve('done');
+            });
+          },
+        );
+        upstream.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ECONNREFUSED') return resolve('refused');
+          stats.badGateway++;
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Bad gateway' }));
+          resolve('done');
+        });
+        upstream.end(body);
+      });
+      if (outcome === 'done') {
+        stats.forwarded++;
+        return;
+      }
+      stats.refusedMovedOn++;
+    }
+    stats.badGateway++;
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'No process answered' }));
+  });
+  return new Promise<{ port: number; stats: typeof stats; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        stats,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise<void>((r) => server.close(() => r()));
+        },
+      }),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A member's HTTP client
+
+type Member = { email: string; ip: string; cookie: string };
+
+let proxyPort = 0;
+
+async function call(
+  member: Pick<Member, 'ip' | 'cookie'>,
+  method: string,
+  url: string,
+  body?: unknown,
+  port = proxyPort,
+) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      cookie: member.cookie,
+      [CSRF_HEADER]: CSRF,
+      'x-test-client-ip': member.ip,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: { data?: Record<string, unknown>; message?: string } = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON (a dropped connection's empty body)
+  }
+  return { status: res.status, json, setCookie: res.headers.getSetCookie() };
+}
+
+/** Retries what a member's phone would retry: connection failures and 502/503 while a process is away. */
+async function callRetrying(member: Member, method: string, url: string, body?: unknown) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await call(member, method, url, body);
+      if ((res.status !== 502 && res.status !== 503) || attempt >= 8) return res;
+    } catch (err) {
+      if (attempt >= 8) throw err;
+    }
+    rush.retries++;
+    await new Promise((r) => setTimeout(r, 150 * (attempt + 1)));
+  }
+}
+
+const sessionCookieFrom = (setCookie: string[]) =>
+  setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function inBatches<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let index = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (index < items.length) {
+        const i = index++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
+
+const rush = { retries: 0 };
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const databaseName = `fh_cluster_${process.pid}`;
+const databaseUrl = withDatabase(ADMIN_URL, databaseName);
+let database: Database;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
+const apis: ApiProcess[] = [];
+let apiEnv: Record<string, string>;
+
+beforeAll(async () => {
+  await admin(`drop database if exists ${databaseName} with (force)`);
+  await admin(`create database ${databaseName}`);
+  smtp = await startSmtpSink();
+  apiEnv = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: String(FORGOTTEN_PASSWORD_LIMIT),
+    STORAGE_DIR: path.join(ROOT, 'node_modules/.cache/fh-cluster-files'),
+  };
+  const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
+  // All three start at once on an empty database: migrations must serialise themselves.
+  for (const port of ports) apis.push(startApi(port, apiEnv));
+  await Promise.all(apis.map((api) => waitReady(api)));
+  proxy = await startProxy(ports);
+  proxyPort = proxy.port;
+  database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+}, 120_000);
+
+afterAll(async () => {
+  for (const api of apis) {
+    if (api.child.exitCode === null) {
+      api.child.kill('SIGTERM');
+      await Promise.race([once(api.child, 'exit'), new Promise((r) => setTimeout(r, 10_000))]);
+      if (api.child.exitCode === null) api.child.kill('SIGKILL');
+    }
+  }
+  await proxy?.close();
+  await smtp?.close();
+  await database?.close();
+  await admin(`drop database if exists ${databaseName} with (force)`);
+}, 60_000);
+
+describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin proxy`, () => {
+  const members: Member[] = [];
+  const sessionIds: number[] = [];
+  const figures: Record<string, string | number> = {};
+
+  it(`registers ${CUSTOMERS} customers through the proxy`, async () => {
+    const client = await createClient(database.db);
+    const venue = await createVenue(database.db, { clientId: client.id });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    for (let i = 0; i < SESSIONS; i++) {
+      const { session } = await createSession(database.db, {
+        venueId: venue.id,
+        startsAt: new Date(startsAt.getTime() + i * 3_600_000),
+        name: `Rush class ${i + 1}`,
+        capacity: PLACES,
+      });
+      sessionIds.push(session.id);
+    }
+
+    const started = Date.now();
+    const failures: string[] = [];
+    await inBatches(
+      Array.from({ length: CUSTOMERS }, (_, i) => i),
+      20,
+      async (i) => {
+        const member: Member = {
+          email: `member-${i}@cluster.test`,
+          ip: `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          cookie: `${CSRF_COOKIE}=${CSRF}`,
+        };
+        const res = await call(
+          member,
+          'POST',
+          '/api/auth/customer/register?onboarding_type=customer_account_online',
+          {
+            client_id: client.id,
+            source: 'online',
+            first_name: 'Rush',
+            last_name: `Member ${i}`,
+            email: member.email,
+            date_of_birth: '1990-01-01',
+            phone: '07700 900456',
+            password: PASSWORD,
+            password_confirmation: PASSWORD,
+            terms_accepted: true,
+            marketing_opt_in: false,
+          },
+        );
+        const session = sessionCookieFrom(res.setCookie);
+        if (res.status !== 201 || !session) failures.push(`${res.status} ${JSON.stringify(res.json)}`);
+        else members.push({ ...member, cookie: `${member.cookie}; ${session}` });
+      },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    figures['registrations per second'] = (CUSTOMERS / seconds).toFixed(1);
+    expect(failures).toEqual([]);
+    expect(members).toHaveLength(CUSTOMERS);
+    const refs = await database.db.execute<{ n: number; distinct_refs: number }>(
+      sql`select count(*)::int as n, count(distinct reference)::int as distinct_refs from customers`,
+    );
+    expect(refs.rows[0]).toEqual({ n: CUSTOMERS, distinct_refs: CUSTOMERS });
+  }, 240_000);
+
+  it(`sells at most ${PLACES} places per session while one process is killed and restarted mid-rush`, async () => {
+    const latencies: number[] = [];
+    const outcomes: Record<string, number> = {};
+    const orderIds = new Set<number>();
+    const victim = apis[1]!;
+    let killed = false;
+    const started = Date.now();
+
+    await inBatches(members, RUSH_CONCURRENCY, async (member, i) => {
+      if (!killed && i >= members.length / 3) {
+        killed = true;
+        victim.child.kill('SIGKILL');
+        setTimeout(() => {
+          const restarted = startApi(victim.port, apiEnv);
+          apis[1] = restarted;
+        }, 1_500);
+      }
+      const sessionId = sessionIds[i % SESSIONS]!;
+      const t0 = Date.now();
+      const token = await callRetrying(member, 'POST', '/api/payments/sandbox/tokens', {
+        cardholder_name: 'Rush Member',
+        card_number: '4242 4242 4242 4242',
+        expiry_date: '12/39',
+        security_code: '123',
+        billing_first_name: 'Rush',
+        billing_last_name: 'Member',
+        billing_address_line_one: '1 High Street',
+        billing_city: 'Leeds',
+        billing_postcode: 'LS1 1AA',
+      });
+      await callRetrying(member, 'POST', '/api/cart/add', { items: [{ id: sessionId, type: 'activity' }] });
+      const cart = await callRetrying(member, 'GET', '/api/cart');
+      const basket = cart.json.data as { id: number; version: number };
+      const done = await callRetrying(member, 'POST', '/api/checkout/complete', {
+        terms: true,
+        cart_id: basket.id,
+        cart_version: basket.version,
+        payment_method: { type: 'token', token: (token.json.data as { token: string }).token },
+      });
+      latencies.push(Date.now() - t0);
+      const key = done.status === 200 ? 'completed' : String(done.status);
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+      if (done.status === 200) orderIds.add((done.json.data as { order_id: number }).order_id);
+    });
+    const seconds = (Date.now() - started) / 1000;
+    await waitReady(apis[1]!);
+
+    figures['rush: members'] = members.length;
+    figures['rush: outcomes'] = JSON.stringify(outcomes);
+    figures['rush: checkouts per second'] = ((outcomes.completed ?? 0) / seconds).toFixed(1);
+    figures['rush: member journey p50/p95/p99 ms'] =
+      `${percentile(latencies, 50)} / ${percentile(latencies, 95)} / ${percentile(latencies, 99)}`;
+    figures['rush: retries while a process was away'] = rush.retries;
+    figures['proxy'] = JSON.stringify(proxy.stats);
+
+    // No session over capacity; the counter matches the bookings.
+    const places = await database.db.execute<{
+      id: number;
+      capacity: number;
+      booked_count: number;
+      booked: number;
+    }>(
+      sql`select s.id, s.capacity, s.booked_count,
+            (select count(*)::int from bookings b where b.activity_session_id = s.id and b.status = 'booked') as booked
+          from activity_sessions s order by s.id`,
+    );
+    for (const row of places.rows) {
+      expect(row.booked_count).toBeLessThanOrEqual(row.capacity);
+      expect(row.booked).toBe(row.booked_count);
+    }
+    const sold = places.rows.reduce((sum, r) => sum + r.booked, 0);
+    figures['places sold / capacity'] = `${sold} / ${SESSIONS * PLACES}`;
+    expect(sold).toBe(SESSIONS * PLACES);
+    expect(orderIds.size).toBe(sold);
+    // Everyone else was refused cleanly ('now full'), none lost to the killed process.
+    expect(outcomes.completed).toBe(SESSIONS * PLACES);
+    expect(outcomes['422']).toBe(members.length - SESSIONS * PLACES);
+
+    // Every succeeded charge has exactly one order, and every order its charge.
+    const charges = await database.db.execute<{ charge_id: string; orders: number }>(
+      sql`select i.charge_id, (select count(distinct p.order_id)::int from payments p where p.provider_charge_id = i.charge_id) as orders
+          from sandbox_payment_intents i where i.status = 'succeeded'`,
+    );
+    expect(charges.rows.length).toBe(sold);
+    for (const row of charges.rows) expect(row.orders, `charge ${row.charge_id}`).toBe(1);
+    const unpaid = await database.db.execute<{ id: number }>(
+      sql`select o.id from orders o where not exists (
+            select 1 from payments p join sandbox_payment_intents i on i.charge_id = p.provider_charge_id
+            where p.order_id = o.id and i.status = 'succeeded')`,
+    );
+    expect(unpaid.rows).toEqual([]);
+  }, 300_000);
+
+  it('keeps a login made on one process valid on the others', async () => {
+    const member = members[0]!;
+    const res = await call(
+      { ip: '10.9.0.1', cookie: `${CSRF_COOKIE}=${CSRF}` },
+      'POST',
+      '/api/auth/customer/login',
+      { username: member.email, password: PASSWORD },
+      apis[0]!.port,
+    );
+    expect(res.status).toBe(200);
+    const cookie = `${CSRF_COOKIE}=${CSRF}; ${sessionCookieFrom(res.setCookie)}`;
+    for (const api of apis) {
+      const user = await call({ ip: '10.9.0.1', cookie }, 'GET', '/api/auth/user', undefined, api.port);
+      expect(user.status, `process on ${api.port}`).toBe(200);
+      expect((user.json.data as { email: string }).email).toBe(member.email);
+    }
+  });
+
+  it('holds a per-address rate limit across processes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < FORGOTTEN_PASSWORD_LIMIT * 2; i++) {
+      const res = await call(
+        { ip: '10.9.9.9', cookie: `${CSRF_COOKIE}=${CSRF}` },
+        'POST',
+        '/api/auth/customer/forgotten-password',
+        {
+          email_or_reference: `nobody-${i}@cluster.test`,
+        },
+      );
+      statuses.push(res.status);
+    }
+    figures['forgotten password from one address: accepted / sent'] =
+      `${statuses.filter((s) => s === 200).length} / ${statuses.length}`;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FORGOTTEN_PASSWORD_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(FORGOTTEN_PASSWORD_LIMIT);
+  });
+
+  it('delivers every queued mail exactly once', async () => {
+    const started = Date.now();
+    let pending = -1;
+    while (Date.now() - started < 120_000) {
+      const rows = await database.db.execute<{ pending: number }>(
+        sql`select count(*)::int as pending from mail_outbox where status <> 'sent'`,
+      );
+      pending = rows.rows[0]!.pending;
+      if (pending === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(pending).toBe(0);
+    // Give any duplicate a moment to arrive before counting.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const outbox = await database.db.execute<{ id: number; to_address: string; subject: string }>(
+      sql`select id, to_address, subject from mail_outbox order by id`,
+    );
+    figures['mail: queued / received by SMTP'] = `${outbox.rows.length} / ${smtp.received.length}`;
+    figures['mail: seconds to drain after the rush'] = ((Date.now() - started) / 1000).toFixed(1);
+    const count = (list: { to: string; subject: string }[]) => {
+      const map = new Map<string, number>();
+      for (const m of list)
+        map.set(
+          `${m.to.toLowerCase()}|${m.subject}`,
+          (map.get(`${m.to.toLowerCase()}|${m.subject}`) ?? 0) + 1,
+        );
+      return map;
+    };
+    const queued = count(outbox.rows.map((r) => ({ to: r.to_address, subject: r.subject })));
+    const received = count(smtp.received);
+    expect(Object.fromEntries(received)).toEqual(Object.fromEntries(queued));
+    expect(smtp.received.length).toBeGreaterThanOrEqual(CUSTOMERS + SESSIONS * PLACES);
+  }, 180_000);
+
+  afterAll(() => {
+    console.log(
+      `\nCluster run (${PROCESSES} processes, PostgreSQL, ${CUSTOMERS} customers, ${SESSIONS} sessions × ${PLACES} places)\n` +
+        Object.entries(figures)
+          .map(([k, v]) => `  ${k}: ${v}`)
+          .join('\n'),
+    );
+  });
+});
