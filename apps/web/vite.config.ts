@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 
@@ -32,10 +35,57 @@ function multiSiteFallback(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Build only: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text asset of
+ * 1 KB or more, once, at build time; the API server sends the smallest one the browser accepts (see
+ * apps/api/src/routes/web). Compressing at build time costs no CPU per request and gets brotli's best ratio.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  const walk = async (dir: string): Promise<string[]> =>
+    (
+      await Promise.all(
+        (
+          await readdir(dir, { withFileTypes: true })
+        ).map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])),
+      )
+    ).flat();
+  return {
+    name: 'fieldhouse-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: async () => {
+      const files = (await walk(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const bytes = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gz(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), multiSiteFallback()],
+  plugins: [react(), multiSiteFallback(), precompress()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

@@ -13,6 +13,7 @@ import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import storagePlugin, { type StoragePluginOptions } from './plugins/app/storage.ts';
+import compressPlugin from './plugins/external/compress.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
 import multipartPlugin from './plugins/external/multipart.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (owned) await database.migrate();
 
     // External plugins, then the app's own, then routes (design rule 3).
+    await app.register(compressPlugin);
     await app.register(cookiePlugin);
     await app.register(helmetPlugin);
     await app.register(rateLimitPlugin);

@@ -1,18 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { siteConfig } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema.ts';
-import { createClient, setupTestDatabase } from './helper.ts';
+import { createClient, createVenue, setupTestDatabase } from './helper.ts';
 
 /** A tiny fake build of the three sites. */
 function fakeDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fh-web-dist-'));
   const page = (title: string) =>
-    `<!doctype html><html><head><!--fh-config--><title>${title}</title></head><body><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+    `<!doctype html><html><head><!--fh-config--><title>${title}</title><style>/* ${'a real page is over 1 KB '.repeat(60)} */</style></head><body><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
   mkdirSync(path.join(dir, 'account'));
   mkdirSync(path.join(dir, 'join'));
   mkdirSync(path.join(dir, 'assets'));
@@ -20,6 +21,11 @@ function fakeDist() {
   writeFileSync(path.join(dir, 'account/index.html'), page('account'));
   writeFileSync(path.join(dir, 'join/index.html'), page('join'));
   writeFileSync(path.join(dir, 'assets/app-abc123.js'), 'console.log("hi");');
+  // What the build's precompress step writes beside each text asset.
+  const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i, text: 'the same again' })))};`;
+  writeFileSync(path.join(dir, 'assets/big-def456.js'), big);
+  writeFileSync(path.join(dir, 'assets/big-def456.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(dir, 'assets/big-def456.js.gz'), gzipSync(big));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -84,6 +90,48 @@ describe('single-origin mode', async () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
     expect((await get('/../../etc/passwd.txt')).statusCode).toBe(404);
+  });
+
+  it('sends built assets pre-compressed as the browser accepts (brotli, else gzip, else plain), varying by encoding', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(2_000);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('"row":399');
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('"row":399');
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('"row":399');
+  });
+
+  it("compresses API JSON and the sites' HTML made at request time", async () => {
+    for (let i = 0; i < 20; i++)
+      await createVenue(t.db, { clientId: client.id, name: `Compressible Centre ${i}` });
+    const json = await app.inject({
+      method: 'GET',
+      url: '/api/venues',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(json.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(json.rawPayload).toString()).toContain('Compressible Centre 19');
+    const html = await app.inject({ method: 'GET', url: '/account', headers: { 'accept-encoding': 'gzip' } });
+    expect(html.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(html.rawPayload).toString()).toContain('<title>account</title>');
+    // Small replies are not worth compressing.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends a CSP without the tag manager, and with it when the client has a container id', async () => {

@@ -14,7 +14,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +274,11 @@ const rush = { retries: 0 };
 const databaseName = `fh_cluster_${process.pid}`;
 const databaseUrl = withDatabase(ADMIN_URL, databaseName);
 let database: Database;
+let pool: pg.Pool;
+/** Raw SQL for the assertions. */
+async function select<T extends pg.QueryResultRow>(text: string) {
+  return (await pool.query<T>(text)).rows;
+}
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let proxy: Awaited<ReturnType<typeof startProxy>>;
 const apis: ApiProcess[] = [];
@@ -302,6 +306,7 @@ beforeAll(async () => {
   proxy = await startProxy(ports);
   proxyPort = proxy.port;
   database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 }, 120_000);
 
 afterAll(async () => {
@@ -314,6 +319,7 @@ afterAll(async () => {
   }
   await proxy?.close();
   await smtp?.close();
+  await pool?.end();
   await database?.close();
   await admin(`drop database if exists ${databaseName} with (force)`);
 }, 60_000);
@@ -375,10 +381,10 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     figures['registrations per second'] = (CUSTOMERS / seconds).toFixed(1);
     expect(failures).toEqual([]);
     expect(members).toHaveLength(CUSTOMERS);
-    const refs = await database.db.execute<{ n: number; distinct_refs: number }>(
-      sql`select count(*)::int as n, count(distinct reference)::int as distinct_refs from customers`,
+    const refs = await select<{ n: number; distinct_refs: number }>(
+      `select count(*)::int as n, count(distinct reference)::int as distinct_refs from customers`,
     );
-    expect(refs.rows[0]).toEqual({ n: CUSTOMERS, distinct_refs: CUSTOMERS });
+    expect(refs[0]).toEqual({ n: CUSTOMERS, distinct_refs: CUSTOMERS });
   }, 240_000);
 
   it(`sells at most ${PLACES} places per session while one process is killed and restarted mid-rush`, async () => {
@@ -437,21 +443,19 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     figures['proxy'] = JSON.stringify(proxy.stats);
 
     // No session over capacity; the counter matches the bookings.
-    const places = await database.db.execute<{
+    const places = await select<{
       id: number;
       capacity: number;
       booked_count: number;
       booked: number;
-    }>(
-      sql`select s.id, s.capacity, s.booked_count,
+    }>(`select s.id, s.capacity, s.booked_count,
             (select count(*)::int from bookings b where b.activity_session_id = s.id and b.status = 'booked') as booked
-          from activity_sessions s order by s.id`,
-    );
-    for (const row of places.rows) {
+          from activity_sessions s order by s.id`);
+    for (const row of places) {
       expect(row.booked_count).toBeLessThanOrEqual(row.capacity);
       expect(row.booked).toBe(row.booked_count);
     }
-    const sold = places.rows.reduce((sum, r) => sum + r.booked, 0);
+    const sold = places.reduce((sum, r) => sum + r.booked, 0);
     figures['places sold / capacity'] = `${sold} / ${SESSIONS * PLACES}`;
     expect(sold).toBe(SESSIONS * PLACES);
     expect(orderIds.size).toBe(sold);
@@ -460,18 +464,17 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     expect(outcomes['422']).toBe(members.length - SESSIONS * PLACES);
 
     // Every succeeded charge has exactly one order, and every order its charge.
-    const charges = await database.db.execute<{ charge_id: string; orders: number }>(
-      sql`select i.charge_id, (select count(distinct p.order_id)::int from payments p where p.provider_charge_id = i.charge_id) as orders
-          from sandbox_payment_intents i where i.status = 'succeeded'`,
-    );
-    expect(charges.rows.length).toBe(sold);
-    for (const row of charges.rows) expect(row.orders, `charge ${row.charge_id}`).toBe(1);
-    const unpaid = await database.db.execute<{ id: number }>(
-      sql`select o.id from orders o where not exists (
+    const charges = await select<{
+      charge_id: string;
+      orders: number;
+    }>(`select i.charge_id, (select count(distinct p.order_id)::int from payments p where p.provider_charge_id = i.charge_id) as orders
+          from sandbox_payment_intents i where i.status = 'succeeded'`);
+    expect(charges.length).toBe(sold);
+    for (const row of charges) expect(row.orders, `charge ${row.charge_id}`).toBe(1);
+    const unpaid = await select<{ id: number }>(`select o.id from orders o where not exists (
             select 1 from payments p join sandbox_payment_intents i on i.charge_id = p.provider_charge_id
-            where p.order_id = o.id and i.status = 'succeeded')`,
-    );
-    expect(unpaid.rows).toEqual([]);
+            where p.order_id = o.id and i.status = 'succeeded')`);
+    expect(unpaid).toEqual([]);
   }, 300_000);
 
   it('keeps a login made on one process valid on the others', async () => {
@@ -515,20 +518,20 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     const started = Date.now();
     let pending = -1;
     while (Date.now() - started < 120_000) {
-      const rows = await database.db.execute<{ pending: number }>(
-        sql`select count(*)::int as pending from mail_outbox where status <> 'sent'`,
+      const rows = await select<{ pending: number }>(
+        `select count(*)::int as pending from mail_outbox where status <> 'sent'`,
       );
-      pending = rows.rows[0]!.pending;
+      pending = rows[0]!.pending;
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(pending).toBe(0);
     // Give any duplicate a moment to arrive before counting.
     await new Promise((r) => setTimeout(r, 2_000));
-    const outbox = await database.db.execute<{ id: number; to_address: string; subject: string }>(
-      sql`select id, to_address, subject from mail_outbox order by id`,
+    const outbox = await select<{ id: number; to_address: string; subject: string }>(
+      `select id, to_address, subject from mail_outbox order by id`,
     );
-    figures['mail: queued / received by SMTP'] = `${outbox.rows.length} / ${smtp.received.length}`;
+    figures['mail: queued / received by SMTP'] = `${outbox.length} / ${smtp.received.length}`;
     figures['mail: seconds to drain after the rush'] = ((Date.now() - started) / 1000).toFixed(1);
     const count = (list: { to: string; subject: string }[]) => {
       const map = new Map<string, number>();
@@ -539,7 +542,7 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
         );
       return map;
     };
-    const queued = count(outbox.rows.map((r) => ({ to: r.to_address, subject: r.subject })));
+    const queued = count(outbox.map((r) => ({ to: r.to_address, subject: r.subject })));
     const received = count(smtp.received);
     expect(Object.fromEntries(received)).toEqual(Object.fromEntries(queued));
     expect(smtp.received.length).toBeGreaterThanOrEqual(CUSTOMERS + SESSIONS * PLACES);

@@ -60,12 +60,14 @@ async function isFile(file: string) {
 }
 
 /**
- * Serves the built web app from WEB_DIST: static files (hashed /assets/* cached for a year) and, for every
+ * Serves the built web app from WEB_DIST: static files (hashed /assets/* cached for a year, sent pre-compressed
+ * with brotli or gzip when the browser accepts it) and, for every
  * other GET, the right site's index.html with its fh-config meta tag (SPA fallback). Unknown /api paths are 404 JSON.
  */
 const webRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.webDist;
-  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true });
+  // preCompressed: sendFile answers with the build's .br or .gz copy when the browser accepts it (Vary set).
+  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   await app.register(fastifyStatic, {
     root: path.resolve(import.meta.dirname, '../../../static'),
     prefix: '/api/static/',
