@@ -28,10 +28,18 @@ async function measure(path, { login } = {}) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const types = new Map();
   const totals = { script: 0, all: 0, raw: 0 };
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  const urls = new Map();
+  const scripts = [];
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     totals.all += e.encodedDataLength;
-    if (types.get(e.requestId) === 'Script') totals.script += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') {
+      totals.script += e.encodedDataLength;
+      scripts.push([e.encodedDataLength, urls.get(e.requestId).replace(/^.*\//, '')]);
+    }
   });
   if (login) {
     const res = await context.request.post(`${base}/api/auth/customer/login`, {
@@ -42,6 +50,9 @@ async function measure(path, { login } = {}) {
   }
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await context.close();
+  if (process.env.VERBOSE)
+    for (const [bytes, name] of scripts.sort((a, b) => b[0] - a[0]))
+      console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${name}`);
   return totals;
 }
 

@@ -1,9 +1,18 @@
 import { expect, expectAccessible, type Page, screenshot, test } from '../fixtures.ts';
 
-/** The map has drawn its basemap and pins (the container carries data-idle after MapLibre's idle event). */
+/**
+ * The map has drawn its basemap and pins (the container carries data-idle after MapLibre's idle event). On a
+ * phone the map opens with the 'Map' toggle first.
+ */
 async function waitForMap(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Map', exact: true });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-pressed')) === 'false')
+    await toggle.click();
   await expect(page.locator('.centre-map[data-idle]')).toBeVisible({ timeout: 20_000 });
 }
+
+/** Requests for the map's code: its lazy chunk and MapLibre's worker. */
+const isMapCode = (url: string) => /\/assets\/(venue-map|maplibre-gl-worker)[^/]*\.m?js/.test(url);
 
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Search town, postcode or centre name' }).fill(term);
@@ -60,6 +69,33 @@ test.describe('choose your home centre', () => {
     await expect(page.getByText('No venues found')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByText('Search or click on a map pin to view centre details')).toBeVisible();
+  });
+
+  test("the map's code loads only when the map is shown: on a phone behind the Map toggle, elsewhere after the page has loaded", async ({
+    page,
+    isMobile,
+  }) => {
+    const mapRequests: string[] = [];
+    page.on('request', (request) => {
+      if (isMapCode(request.url())) mapRequests.push(request.url());
+    });
+    await page.goto('/join/', { waitUntil: 'load' });
+    await expect(page.getByRole('searchbox', { name: 'Search town, postcode or centre name' })).toBeVisible();
+    if (isMobile) {
+      await page.waitForLoadState('networkidle');
+      expect(mapRequests).toEqual([]);
+      // The list and search work without the map.
+      await search(page, 'Leeds');
+      await expect(page.getByRole('button', { name: 'Choose John Charles Centre for Sport' })).toBeVisible();
+      expect(mapRequests).toEqual([]);
+      const toggle = page.getByRole('button', { name: 'Map', exact: true });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    }
+    await waitForMap(page);
+    expect(mapRequests.length).toBeGreaterThan(0);
+    await expectAccessible(page);
   });
 
   test('with the map turned off the centres are a plain grid', async ({ page }) => {

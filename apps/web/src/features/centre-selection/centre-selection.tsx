@@ -1,6 +1,7 @@
 import './centre-selection.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { useAfterLoad } from '../../lib/use-after-load';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type Venue, venuesQueryOptions } from '../../lib/venues';
 import { Button } from '../../ui/button';
@@ -11,7 +12,11 @@ import { CENTRE_TEXTS } from './texts';
 import { useCentreSearch } from './use-centre-search';
 import { VenueList, VenueSwiper } from './venue-results';
 
-/** MapLibre is big: its chunk loads only when this section shows the map. */
+/**
+ * MapLibre is big (about 250 KB brotli and a worker): its chunk loads only when the map is about to be shown —
+ * on a phone when the member opens it with the 'Map' toggle (the list and search come first), on wider screens
+ * once the page has loaded and the browser is idle. It is never on the critical path of a first load.
+ */
 const VenueMap = lazy(() => import('./venue-map'));
 
 export interface CentreSelectionProps {
@@ -83,6 +88,9 @@ function CentreSearch({ onChoose }: { onChoose: (venue: Venue) => void }) {
 
 function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (venue: Venue) => void }) {
   const isPhone = useIsMobile();
+  const isAfterLoad = useAfterLoad();
+  const [isMapOpen, setIsMapOpen] = useState(false);
+  const mapId = useId();
   const { mapData, results, header, search, locateUser, searchArea, setRadius, clear } =
     useCentreSearch(venues);
   const mappable = useMemo(() => venues.filter(hasValidCoordinates), [venues]);
@@ -146,20 +154,35 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
           {mapData.searchMessage}
         </p>
       )}
+      {isPhone && (
+        <Button
+          variant="secondary"
+          className="centre-search__map-toggle"
+          aria-pressed={isMapOpen}
+          aria-controls={isMapOpen ? mapId : undefined}
+          onClick={() => setIsMapOpen((open) => !open)}
+        >
+          {CENTRE_TEXTS.mapToggle}
+        </Button>
+      )}
       <div className="centre-search__body">
-        <div className="centre-search__map">
-          <Suspense fallback={<Spinner label="Loading map" />}>
-            <VenueMap
-              venues={mappable}
-              isPhone={isPhone}
-              flyToLocation={mapData.flyToLocation}
-              searchedCoordinates={mapData.searchedCoordinates}
-              radius={mapData.radius}
-              onSelectVenue={onChoose}
-              onSearchArea={searchArea}
-            />
-          </Suspense>
-        </div>
+        {(!isPhone || isMapOpen) && (
+          <div id={mapId} className="centre-search__map">
+            {(isPhone || isAfterLoad) && (
+              <Suspense fallback={<Spinner label="Loading map" />}>
+                <VenueMap
+                  venues={mappable}
+                  isPhone={isPhone}
+                  flyToLocation={mapData.flyToLocation}
+                  searchedCoordinates={mapData.searchedCoordinates}
+                  radius={mapData.radius}
+                  onSelectVenue={onChoose}
+                  onSearchArea={searchArea}
+                />
+              </Suspense>
+            )}
+          </div>
+        )}
         <div className="centre-search__results">
           <output className="centre-search__header">{header}</output>
           {!mapData.isSearching &&

@@ -2,6 +2,8 @@
 export const CENTRE_TEXTS = {
   title: 'Choose your home centre',
   searchLabel: 'Search town, postcode or centre name',
+  /** Phones: the map opens on demand (its code loads then). */
+  mapToggle: 'Map',
   useMyLocation: 'Use my location',
   or: 'or',
   radius: 'Radius',

@@ -87,7 +87,17 @@ export default function VenueMap({
   onIdle,
 }: VenueMapProps) {
   const mapRef = useRef<MapRef>(null);
-  const [initialView] = useState(() => initialViewFor(isPhone));
+  // Opened after a search (the phone's 'Map' toggle): start where the search flew to, not on the whole UK.
+  const [initialView] = useState(() =>
+    flyToLocation
+      ? {
+          latitude: flyToLocation.lat,
+          longitude: flyToLocation.lng,
+          zoom: isPhone ? FLY_TO_ZOOM.phone : FLY_TO_ZOOM.other,
+        }
+      : initialViewFor(isPhone),
+  );
+  const flownTo = useRef(flyToLocation?.key);
   const [zoom, setZoom] = useState<number>(initialView.zoom);
   const [isIdle, setIsIdle] = useState(false);
   const [clusters, setClusters] = useState<{ id: number; count: number; lng: number; lat: number }[]>([]);
@@ -137,7 +147,8 @@ export default function VenueMap({
   }, [searchedCoordinates, radius]);
 
   useEffect(() => {
-    if (!flyToLocation) return;
+    if (!flyToLocation || flyToLocation.key === flownTo.current) return;
+    flownTo.current = flyToLocation.key;
     mapRef.current?.flyTo({
       center: [flyToLocation.lng, flyToLocation.lat],
       zoom: isPhone ? FLY_TO_ZOOM.phone : FLY_TO_ZOOM.other,
