@@ -53,7 +53,7 @@ describe('GET /api/activities/footer', () => {
 
   it("prefers and sanitises the venue's footer", async () => {
     const response = await app.inject({ method: 'GET', url: `/api/activities/footer?venue=${purple.slug}` });
-    expect(response.json().data.html).toBe('<h3>Purple</h3><a>bad</a><a href="https://x.test">ok</a>');
+    expect(response.json().data.html).toBe('<h2>Purple</h2><a>bad</a><a href="https://x.test">ok</a>');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseHtml } from './sanitise-html.ts';
+import { sanitiseFooterHtml, sanitiseHtml } from './sanitise-html.ts';
 
 describe('sanitiseHtml', () => {
   it('keeps formatting and safe links', () => {
@@ -13,6 +13,12 @@ describe('sanitiseHtml', () => {
       '<p onclick="steal()">Hi<script>alert(1)</script><style>p{}</style><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
     );
     expect(out).toBe('<p>Hi<a>x</a></p>');
+  });
+
+  it('makes every footer heading an h2, so no page under it skips a heading level', () => {
+    expect(sanitiseFooterHtml('<h1>A</h1><h3>B</h3><h6 onclick="x()">C</h6><p>D<script>x</script></p>')).toBe(
+      '<h2>A</h2><h2>B</h2><h2>C</h2><p>D</p>',
+    );
   });
 
   it('adds rel to links opening a new tab', () => {

@@ -1,15 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { FooterHtml } from '../features/footer/footer-html';
 import { useSelectedVenue } from '../lib/selected-venue';
-
-const FooterHtml = lazy(() => import('../features/footer/footer-html'));
 
 export function Footer() {
   const venue = useSelectedVenue();
   return (
     <footer className="site-footer">
-      <Suspense fallback={null}>
-        <FooterHtml venue={venue?.slug ?? null} />
-      </Suspense>
+      <FooterHtml venue={venue?.slug ?? null} />
     </footer>
   );
 }

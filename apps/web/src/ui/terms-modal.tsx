@@ -1,7 +1,7 @@
-import DOMPurify from 'dompurify';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from './button';
 import { ModalDialog } from './modal';
+import { ServerHtml } from './server-html';
 import './terms-modal.css';
 
 /** joining §9: the scroll area's height and how close to the bottom counts as read. */
@@ -24,18 +24,10 @@ export const isScrolledToBottom = (el: Pick<HTMLElement, 'scrollHeight' | 'scrol
   el.scrollHeight - el.scrollTop - el.clientHeight <= TERMS_SCROLL_TOLERANCE;
 
 /**
- * Terms (HTML sanitised with DOMPurify) in a scroll area. 'I Agree' stays disabled until the terms are
- * scrolled to the bottom (joining §4); agreeing calls onAgree, then closes. Lazy chunk (react-aria, DOMPurify).
+ * Terms (HTML sanitised by the API) in a scroll area. 'I Agree' stays disabled until the terms are
+ * scrolled to the bottom (joining §4); agreeing calls onAgree, then closes. Lazy chunk (react-aria).
  */
 export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClose }: TermsModalProps) {
-  const sanitised = useMemo(
-    () =>
-      items.map((item) => ({
-        ...item,
-        html: DOMPurify.sanitize(item.html, { USE_PROFILES: { html: true } }),
-      })),
-    [items],
-  );
   const scrollRef = useRef<HTMLElement | null>(null);
   const [hasRead, setRead] = useState(false);
   const hintId = useId();
@@ -45,7 +37,7 @@ export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClo
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the terms change.
-  useLayoutEffect(check, [check, sanitised]);
+  useLayoutEffect(check, [check, items]);
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -70,11 +62,10 @@ export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClo
         tabIndex={0}
         aria-label={title}
       >
-        {sanitised.map((item) => (
+        {items.map((item) => (
           <section key={item.id} className="terms__item">
             <h3>{item.title}</h3>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above. */}
-            <div dangerouslySetInnerHTML={{ __html: item.html }} />
+            <ServerHtml html={item.html} />
           </section>
         ))}
       </section>

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clients, venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { sanitiseHtml } from '../../lib/sanitise-html.ts';
+import { sanitiseFooterHtml } from '../../lib/sanitise-html.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -40,8 +40,8 @@ export async function findTheme(db: DbOrTx, client: ClientRow, venueSlug?: strin
   return themeSchema.parse({ ...client.theme, ...overrides });
 }
 
-/** The venue's footer (or the client's), sanitised. */
+/** The venue's footer (or the client's), sanitised, its headings made h2. */
 export async function findFooterHtml(db: DbOrTx, client: ClientRow, venueSlug?: string): Promise<string> {
   const venueFooter = venueSlug ? (await findVenueOfClient(db, client, venueSlug)).footerHtml : null;
-  return sanitiseHtml(venueFooter || client.footerHtml);
+  return sanitiseFooterHtml(venueFooter || client.footerHtml);
 }

@@ -1,15 +1,9 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { ServerHtml } from '../../ui/server-html';
 import { useFooter } from './api';
 
-/** Footer HTML from the server, sanitised again here before it is rendered. Lazily loaded (DOMPurify). */
-export default function FooterHtml({ venue }: { venue: string | null }) {
+/** The venue's (or operator's) footer HTML, sanitised by the API, its headings made h2 there. */
+export function FooterHtml({ venue }: { venue: string | null }) {
   const footer = useFooter(venue);
-  const html = useMemo(
-    () => (footer.data?.html ? DOMPurify.sanitize(footer.data.html, { USE_PROFILES: { html: true } }) : ''),
-    [footer.data?.html],
-  );
-  if (!html) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above.
-  return <div className="footer__html" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (!footer.data?.html) return null;
+  return <ServerHtml className="footer__html" html={footer.data.html} />;
 }

@@ -1,7 +1,6 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
+import { ServerHtml } from '../../ui/server-html';
 import type { Membership, PaymentOption } from './api';
 import { coverageLabel, IneligibleBanner, optionPriceLabel } from './membership-card';
 import { perPeriod } from './price-label';
@@ -19,10 +18,7 @@ export default function MembershipDetailsModal({
   onChoose: () => void;
   onClose: () => void;
 }) {
-  const description = useMemo(
-    () => DOMPurify.sanitize(membership.description, { USE_PROFILES: { html: true } }),
-    [membership.description],
-  );
+  const description = membership.description;
   const { canPurchase, hasPrices, message } = option.isPurchasable;
   return (
     <ModalDialog title={membership.name} isOpen onOpenChange={(open) => !open && onClose()}>
@@ -33,13 +29,7 @@ export default function MembershipDetailsModal({
         <p>
           <strong>Coverage:</strong> {coverageLabel(membership)}
         </p>
-        {description && (
-          <div
-            className="membership-details__description"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above.
-            dangerouslySetInnerHTML={{ __html: description }}
-          />
-        )}
+        {description && <ServerHtml className="membership-details__description" html={description} />}
         {membership.providesAccessTo.length > 0 && (
           <>
             <h3>Provides access to</h3>

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button, buttonClass } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
+import { ServerHtml } from '../../ui/server-html';
 import { Spinner } from '../../ui/spinner';
 import { useSignWaiver, type Waiver, waiverQueryOptions } from './api';
 import { WAIVER_TEXTS } from './texts';
 import { answerText, attendeeQuestions } from './waiver-rules';
 import './waivers.css';
-
-const sanitise = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 
 /**
  * One waiver (joining §2 Waiver page): missing or expired ones say so; an enhanced pre-waiver shows its attendee
@@ -40,9 +38,7 @@ export function WaiverView({ slug, attendee }: { slug: string; attendee?: string
 }
 
 function WaiverBody({ html, id }: { html: string; id?: string }) {
-  const clean = useMemo(() => sanitise(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above.
-  return <div id={id} className="waiver__body" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <ServerHtml id={id} className="waiver__body" html={html} />;
 }
 
 function SignableWaiver({ slug, waiver }: { slug: string; waiver: Waiver }) {
