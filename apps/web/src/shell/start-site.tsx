@@ -3,7 +3,6 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { clearSessionState, userQueryOptions } from '../features/auth/api';
 import { clientQueryOptions } from '../features/client/api';
 import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
@@ -16,8 +15,8 @@ import { setTitleSuffix } from '../lib/page-title';
 import { queryClient } from '../lib/query-client';
 import { readSelectedVenue } from '../lib/selected-venue';
 import { readSiteConfig, type Site, setSiteConfig } from '../lib/site-config';
-import { TOAST_DURATION } from '../lib/toast';
 import { showPendingKioskToast } from './kiosk';
+import { LazyToaster } from './lazy-toaster';
 import { AppErrorBoundary, ErrorScreen, MaintenanceScreen } from './screens';
 import './shell.css';
 
@@ -78,12 +77,7 @@ export function startSite(site: Site, routes: RouteObject[]): void {
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Toaster
-            position="top-right"
-            duration={TOAST_DURATION.default}
-            closeButton
-            toastOptions={{ className: 'toast', style: { width: '325px' } }}
-          />
+          <LazyToaster />
         </QueryClientProvider>
       </AppErrorBoundary>,
     );
