@@ -508,7 +508,7 @@ describe('streamed uploads', () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }
     const growth = (peak - before) / 1_000_000;
-    console.log(`rss growth ${growth.toFixed(1)} MB`);
-    expect(growth).toBeLessThan(100);
+    // Measured here: about 0 MB streamed; 133 MB when each upload was read whole into memory (toBuffer).
+    expect(growth).toBeLessThan(60);
   });
 });

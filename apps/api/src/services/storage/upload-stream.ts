@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -112,7 +113,7 @@ export async function storePhoto(
     drain(chunks);
     throw fieldError('photo', PROFILE_TEXTS.photoType);
   }
-  const key = uploadKey('profile-photos', target.customerId, type);
+  const key = `profile-photos/${target.customerId}/${randomBytes(16).toString('hex')}.${type.extension}`;
   let decodeError: Error | null = null;
   const encoder = sharp({ limitInputPixels: PHOTO_PIXEL_LIMIT, failOn: 'error' })
     .autoOrient()
