@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   MAX_UPLOAD_BYTES,
@@ -109,22 +110,28 @@ async function createStudent() {
   return { customer, membership: m!, session: await sessionFor(t.db, customer.id) };
 }
 
+/** A multipart body with text fields before the file and, optionally, more after it (as the web app sends). */
 function multipart(
   fields: Record<string, string | number>,
   file: { field: string; name: string; type: string },
+  fieldsAfter: Record<string, string | number> = {},
 ) {
   const boundary = `----fh${Math.random().toString(16).slice(2)}`;
+  const field = ([name, value]: [string, string | number]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const head = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
+    ...Object.entries(fields).map(field),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
     ),
   ]);
   return {
     head,
-    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    tail: Buffer.concat([
+      Buffer.from('\r\n'),
+      ...Object.entries(fieldsAfter).map(field),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
@@ -187,6 +194,29 @@ const GPS_JPEG = await sharp({ create: { width: 60, height: 40, channels: 3, bac
   })
   .withMetadata({ orientation: 6 })
   .toBuffer();
+
+/** A valid, tiny (about 50 KB) PNG of width × height black pixels. */
+function greyPng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 type Driver = {
   name: string;
@@ -326,6 +356,39 @@ describe.each(drivers)('uploads on $name', ({ start }) => {
     const before = await count();
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
     const res = await uploadPhoto(app, me.session, fake);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ photo: [PROFILE_TEXTS.photoType] });
+    expect(await count()).toBe(before);
+  });
+
+  it('takes the web form order (document type, file, then membership and criterion) and refuses a wrong field after storing, leaving nothing', async () => {
+    const me = await createStudent();
+    const form = (membershipId: number) =>
+      multipart(
+        { eligibility_document_type_id: card!.id },
+        { field: 'document', name: 'card.pdf', type: 'application/pdf' },
+        { membership_id: membershipId, eligibility_criterion_id: student!.id },
+      );
+    const before = await count();
+    const foreign = await createStudent();
+    const refused = await send(
+      app,
+      me.session,
+      '/api/eligibility/document',
+      form(foreign.membership.id),
+      pdf(8_000),
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+    const res = await send(app, me.session, '/api/eligibility/document', form(me.membership.id), pdf(8_000));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses a photo of more pixels than it may decode (a 49-megapixel decompression bomb of 50 KB), storing nothing', async () => {
+    const me = await createStudent();
+    const before = await count();
+    const res = await uploadPhoto(app, me.session, greyPng(7_000, 7_000), 'bomb.png', 'image/png');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ photo: [PROFILE_TEXTS.photoType] });
     expect(await count()).toBe(before);
