@@ -22,7 +22,7 @@ import {
 /** The stream passed its byte limit (the upload is refused with the field's size message). */
 class TooLarge extends Error {}
 
-/** The first `size` bytes of a stream (fewer if it is shorter) and a stream of all its bytes, head included. */
+/** At least the first `size` bytes of a stream (fewer if it is shorter), and the iterator that reads the rest. */
 async function peek(
   stream: Readable,
   size: number,
@@ -120,8 +120,8 @@ export async function storePhoto(
     .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   if (type.mime === 'image/jpeg') encoder.jpeg({ quality: 85 });
   else encoder.png({ compressionLevel: 9 });
-  encoder.once('error', (err: Error) => {
-    decodeError = err;
+  encoder.on('error', (err: Error) => {
+    decodeError ??= err;
   });
   const input = limited(head, chunks, MAX_PHOTO_BYTES);
   try {
@@ -131,7 +131,8 @@ export async function storePhoto(
     drain(chunks);
     await storage.delete(key).catch(() => undefined);
     if (err instanceof TooLarge) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
-    if (decodeError && err === decodeError) throw fieldError('photo', PROFILE_TEXTS.photoType);
+    // sharp itself failed (not an image it can decode, or over the pixel limit): refused as not an image.
+    if (decodeError) throw fieldError('photo', PROFILE_TEXTS.photoType);
     throw err;
   }
 }
