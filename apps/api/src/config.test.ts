@@ -73,4 +73,44 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
+
+  it('stores uploads on local disk unless S3 is chosen, and reads the S3 settings and upload quota', () => {
+    const local = loadConfig({}, '/srv/app');
+    expect(local.s3).toBeNull();
+    expect(local.storageDir).toBe('/srv/app/data/files');
+    expect(local.uploadQuota).toEqual({ files: 50, bytes: 200_000_000 });
+    expect(loadConfig({ S3_BUCKET: 'b', STORAGE_DRIVER: 'local' }).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'uploads', AWS_REGION: 'eu-west-2' }).s3).toEqual({
+      bucket: 'uploads',
+      region: 'eu-west-2',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+      prefix: '',
+    });
+    const compatible = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'uploads',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'fieldhouse/',
+      UPLOAD_QUOTA_FILES: '10',
+      UPLOAD_QUOTA_BYTES: '5000000',
+    });
+    expect(compatible.s3).toEqual({
+      bucket: 'uploads',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      prefix: 'fieldhouse/',
+    });
+    expect(compatible.uploadQuota).toEqual({ files: 10, bytes: 5_000_000 });
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_FILES: '0' })).toThrow(/UPLOAD_QUOTA_FILES/);
+  });
 });

@@ -51,7 +51,36 @@ const envSchema = z.object({
   DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Shared secret of front-of-house devices: POST /api/pay accepts offline tenders only with it. */
   FRONT_OF_HOUSE_KEY: z.union([z.literal(''), z.string().min(16)]).optional(),
+  /** Where uploads live: 'local' (STORAGE_DIR) or 's3' (S3_BUCKET); default s3 when S3_BUCKET is set. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  /** S3 bucket of uploads (private; files are served through the API). */
+  S3_BUCKET: z.string().optional(),
+  /** Bucket region; default AWS_REGION, else us-east-1. */
+  S3_REGION: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  /** An S3-compatible service's URL (MinIO, Ceph, R2, …); unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Path-style addressing (http://host/bucket/key), which most S3-compatible services need. */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Static credentials (both or neither); unset: the AWS SDK's default chain (env, profile, role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Put in front of every object key, e.g. 'fieldhouse/'. */
+  S3_PREFIX: z.string().default(''),
+  /** Per customer: most files stored (documents, freeze proof, profile photo). */
+  UPLOAD_QUOTA_FILES: z.coerce.number().int().positive().default(50),
+  /** Per customer: most bytes stored (default 200 MB). */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(200_000_000),
 });
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  prefix: string;
+};
 
 export type SiteUrls = { bookings: string; account: string; join: string };
 
@@ -74,6 +103,10 @@ export type Config = {
   webDist: string;
   /** Uploaded files on disk; null = in memory (DATA_DIR=memory:// without STORAGE_DIR). */
   storageDir: string | null;
+  /** Uploads in an S3-compatible bucket instead of STORAGE_DIR (STORAGE_DRIVER=s3, or S3_BUCKET set). */
+  s3: S3Config | null;
+  /** Per-customer upload quota (files and bytes). */
+  uploadQuota: { files: number; bytes: number };
   mapStyleUrl: string | null;
   logLevel: string;
   trustProxy: boolean | string;
@@ -132,6 +165,8 @@ export function loadConfig(
       : e.DATA_DIR.startsWith('memory://')
         ? null
         : path.resolve(cwd, e.DATA_DIR, 'files'),
+    s3: s3Config(e),
+    uploadQuota: { files: e.UPLOAD_QUOTA_FILES, bytes: e.UPLOAD_QUOTA_BYTES },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentProvider: e.PAYMENT_PROVIDER,
@@ -143,6 +178,25 @@ export function loadConfig(
       loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
       forgottenPasswordPerIpPerMinute: e.FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE,
     },
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
+  const driver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
+  if (driver === 'local') return null;
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration: STORAGE_DRIVER=s3 needs S3_BUCKET.');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION || e.AWS_REGION || 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   waiversReply,
 } from '@fieldhouse/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   activities,
@@ -56,11 +57,25 @@ const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: stri
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 7)]);
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(500, 3),
-]);
+// Real images: photos are decoded and re-encoded (sharp), so bytes that only start like a JPEG are refused.
+const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } });
+const JPEG = await picture.clone().jpeg().toBuffer();
+const PNG = await picture.clone().png().toBuffer();
+/** A real JPEG made exactly `total` bytes long with comment (COM) segments after its start marker. */
+function paddedJpeg(total: number) {
+  const segments: Buffer[] = [];
+  let missing = total - JPEG.length;
+  while (missing > 0) {
+    // Up to 65,533 bytes of comment per segment; never leave less than a segment's 4-byte header to fill.
+    const payload = missing <= 65_537 ? missing - 4 : missing - 65_537 < 4 ? 60_000 : 65_533;
+    const segment = Buffer.alloc(4 + payload, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(payload + 2, 2);
+    segments.push(segment);
+    missing -= segment.length;
+  }
+  return Buffer.concat([JPEG.subarray(0, 2), ...segments, JPEG.subarray(2)]);
+}
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(500, 1)]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(500, 0)]);
 
@@ -171,7 +186,8 @@ describe('profile photo', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toContain('private');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(JPEG)).toBe(true);
+    // The photo is served as stored: re-encoded from the upload (same picture, no metadata).
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
     // Another customer, a guessed name, no session: 404 / 401.
     expect((await call(theirs, 'GET', photo.url!)).statusCode).toBe(404);
     expect((await call(mine, 'GET', '/api/user/profile-photo/0123456789abcdef.jpg')).statusCode).toBe(404);
@@ -216,7 +232,8 @@ describe('profile photo', () => {
       expect(response.json()).toEqual({ message, errors: { photo: [message] } });
     }
     // Exactly the limit is fine.
-    const atLimit = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(MAX_PHOTO_BYTES - 4, 1)]);
+    const atLimit = paddedJpeg(MAX_PHOTO_BYTES);
+    expect(atLimit.length).toBe(MAX_PHOTO_BYTES);
     expect(storage.size).toBe(before);
     expect((await userOf(who)).profile_photo.is_set).toBe(false);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));

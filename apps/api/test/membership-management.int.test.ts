@@ -15,6 +15,7 @@ import {
   userReply,
 } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   clients,
@@ -209,10 +210,10 @@ const upload = (url: string, session: Session, body: ReturnType<typeof multipart
     payload: body.payload,
   });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+// A real PNG: files are typed by file-type, which reads the PNG's chunks, not just its signature.
+const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#48c' } })
+  .png()
+  .toBuffer();
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(128, 0x90)]);
 

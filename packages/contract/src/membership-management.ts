@@ -49,6 +49,13 @@ export const MEMBERSHIP_MANAGEMENT_TEXTS = {
 /** Files (documents and freeze proof): JPEG, PNG or PDF by content, at most 20,000,000 bytes. */
 export const MAX_UPLOAD_BYTES = 20_000_000;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+/**
+ * 422 (under the file's field: document, file or photo) when a customer's stored files (documents, freeze proof and
+ * the profile photo) would pass the deployment's upload quota (UPLOAD_QUOTA_FILES / UPLOAD_QUOTA_BYTES). The spec has
+ * no text for it.
+ */
+export const UPLOAD_QUOTA_TEXT =
+  'You have reached the upload limit for your account. Delete or replace a document, or contact the centre.';
 
 export const membershipIdParams = z.object({ id: z.coerce.number().int().positive() });
 

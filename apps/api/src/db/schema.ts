@@ -110,6 +110,8 @@ export const customers = pgTable(
     billingDay: integer('billing_day'),
     hasInstruction: boolean('has_instruction').notNull().default(false),
     profilePhotoPath: text('profile_photo_path'),
+    /** Stored size of the profile photo (counts towards the upload quota); null with no photo. */
+    profilePhotoBytes: integer('profile_photo_bytes'),
     profilePhotoReminderDismissed: boolean('profile_photo_reminder_dismissed').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -921,6 +923,8 @@ export const freezeRequests = pgTable(
     storageKey: text('storage_key'),
     originalName: text('original_name'),
     mimeType: text('mime_type'),
+    /** Stored size of the proof file (counts towards the upload quota); null without a file. */
+    sizeBytes: integer('size_bytes'),
     status: text('status', { enum: ['pending_approval', 'approved', 'rejected'] })
       .notNull()
       .default('pending_approval'),

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FileStorage } from '../../services/storage/file-storage.ts';
 import { LocalDiskStorage, MemoryStorage } from '../../services/storage/local-disk-storage.ts';
+import { S3Storage } from '../../services/storage/s3-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded files (documents, freeze proof, profile photos): STORAGE_DIR on disk by default. */
+    /** Uploaded files (documents, freeze proof, profile photos): STORAGE_DIR on disk, or an S3 bucket. */
     storage: FileStorage;
   }
 }
@@ -12,13 +13,18 @@ declare module 'fastify' {
 export type StoragePluginOptions = { storage?: FileStorage };
 
 /**
- * Local disk under STORAGE_DIR (default DATA_DIR/files, outside the web root); in memory when the database is
- * in memory and no STORAGE_DIR is set. A cloud store plugs in here (implement FileStorage, pick it by env).
+ * An S3-compatible bucket when configured (STORAGE_DRIVER=s3 or S3_BUCKET: every process shares it); else local disk
+ * under STORAGE_DIR (default DATA_DIR/files, outside the web root, one machine only); in memory when the database is
+ * in memory and no STORAGE_DIR is set.
  */
 export default fp<StoragePluginOptions>(
   async (app, opts) => {
-    const dir = app.config.storageDir;
-    app.decorate('storage', opts.storage ?? (dir ? new LocalDiskStorage(dir) : new MemoryStorage()));
+    const { s3, storageDir } = app.config;
+    const storage =
+      opts.storage ??
+      (s3 ? new S3Storage(s3) : storageDir ? new LocalDiskStorage(storageDir) : new MemoryStorage());
+    if (storage instanceof S3Storage && !opts.storage) app.addHook('onClose', () => storage.client.destroy());
+    app.decorate('storage', storage);
   },
   { name: 'app-storage' },
 );

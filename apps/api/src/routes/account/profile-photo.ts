@@ -14,13 +14,14 @@ import {
   findProfilePhotoFile,
   saveProfilePhoto,
 } from '../../services/customers/profile-photo.ts';
+import type { IncomingFile } from '../../services/storage/upload-check.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /**
- * The one file of a multipart request, read up to MAX_PHOTO_BYTES + 1 bytes (so the service can tell a file that
- * is too big); anything that is not a multipart upload of a `photo` file is refused as not an image.
+ * The one file of a multipart request, still streaming (cut one byte past MAX_PHOTO_BYTES so the service can tell a
+ * file that is too big); anything that is not a multipart upload of a `photo` file is refused as not an image.
  */
-async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+async function readPhoto(request: FastifyRequest): Promise<IncomingFile> {
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     part = await request.file({
@@ -30,15 +31,16 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
   } catch {
     throw fieldError('photo', PROFILE_TEXTS.photoType);
   }
-  if (part?.fieldname !== 'photo') throw fieldError('photo', PROFILE_TEXTS.photoType);
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
-  return bytes;
+  if (part?.fieldname !== 'photo') {
+    part?.file.resume();
+    throw fieldError('photo', PROFILE_TEXTS.photoType);
+  }
+  return { filename: part.filename, mimetype: part.mimetype, stream: part.file };
 }
 
 /** Protected: the caller's profile photo (account-shell §2 Profile photo modal, §7 user/profile-photo). */
 const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, storage: app.storage });
+  const deps = () => ({ db: app.db, storage: app.storage, quota: app.config.uploadQuota });
 
   app.post(
     '/api/user/profile-photo',
@@ -48,8 +50,8 @@ const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const client = await requireClient(app);
       if (!client.features.profile_photo) throw forbidden();
-      const bytes = await readPhoto(request);
-      const photo = await saveProfilePhoto(deps(), { customerId: request.customer!.id, client, bytes });
+      const file = await readPhoto(request);
+      const photo = await saveProfilePhoto(deps(), { customerId: request.customer!.id, client, file });
       return reply.code(201).send({ data: photo });
     },
   );
@@ -81,11 +83,12 @@ const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         file: request.params.file,
       });
       if (!file) throw notFound();
+      if (file.size !== null) reply.header('content-length', file.size);
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 };

@@ -19,13 +19,16 @@ import {
   renewalDetailsReply,
   renewReply,
 } from '@fieldhouse/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { cancelMembership, findCancelInfo } from '../../services/memberships/cancellation.ts';
 import {
   findDocumentFile,
+  receiveUpload,
   submitEligibilityDocument,
+  type UploadDeps,
 } from '../../services/memberships/eligibility-documents.ts';
 import { findFreezeTypes, previewFreeze, requestFreeze } from '../../services/memberships/freeze.ts';
 import {
@@ -34,7 +37,8 @@ import {
   submitChange,
 } from '../../services/memberships/membership-change.ts';
 import { findRenewalDetails, renewMembership } from '../../services/memberships/renewal.ts';
-import { readMultipart } from '../multipart.ts';
+import type { IncomingFile, StoredUpload } from '../../services/storage/upload-check.ts';
+import { handleUpload } from '../multipart.ts';
 
 /** Multipart text fields checked with a contract schema; 422 keyed by field like the JSON validation errors. */
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
@@ -149,15 +153,33 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  const uploadDeps = (request: FastifyRequest): UploadDeps => ({
+    db: app.db,
+    storage: app.storage,
+    log: request.log,
+    quota: app.config.uploadQuota,
+  });
+  /** Streams the file part into storage (after the early quota check); removed again if the request is refused. */
+  const uploadOf = (request: FastifyRequest, area: 'eligibility' | 'freeze', field: string) => ({
+    fileField: field,
+    store: (file: IncomingFile) =>
+      receiveUpload(uploadDeps(request), { customerId: request.customer!.id, area, field, file }),
+    discard: (file: StoredUpload) => app.storage.delete(file.key),
+  });
+
   app.post(
     '/api/user/memberships/:id/freeze',
     { schema: { tags: ['memberships'], params: membershipIdParams, response: { 201: freezeReply } } },
     async (request, reply) => {
-      const { fields, file } = await readMultipart(request, 'file');
-      const data = await requestFreeze(
-        { db: app.db, storage: app.storage, log: request.log },
-        { ...who(request, request.params.id), fields: parseFields(freezeFields, fields), file },
-      );
+      const data = await handleUpload(request, {
+        ...uploadOf(request, 'freeze', 'file'),
+        use: (fields, file) =>
+          requestFreeze(uploadDeps(request), {
+            ...who(request, request.params.id),
+            fields: parseFields(freezeFields, fields),
+            file,
+          }),
+      });
       return reply.code(201).send({ data });
     },
   );
@@ -166,16 +188,16 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/eligibility/document',
     { schema: { tags: ['memberships'], response: { 201: documentUploadReply } } },
     async (request, reply) => {
-      const { fields, file } = await readMultipart(request, 'document');
-      const data = await submitEligibilityDocument(
-        { db: app.db, storage: app.storage, log: request.log },
-        {
-          customerId: request.customer!.id,
-          fields: parseFields(documentFields, fields),
-          file,
-          now: app.now(),
-        },
-      );
+      const data = await handleUpload(request, {
+        ...uploadOf(request, 'eligibility', 'document'),
+        use: (fields, file) =>
+          submitEligibilityDocument(uploadDeps(request), {
+            customerId: request.customer!.id,
+            fields: parseFields(documentFields, fields),
+            file,
+            now: app.now(),
+          }),
+      });
       return reply.code(201).send({ data });
     },
   );
@@ -189,12 +211,13 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         documentId: request.params.id,
       });
       const safeName = file.filename.replace(/[^\w.\- ]/g, '_');
+      if (file.size !== null) reply.header('content-length', file.size);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${safeName}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 };

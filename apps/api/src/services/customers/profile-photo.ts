@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { MAX_PHOTO_BYTES, PROFILE_TEXTS, type User } from '@fieldhouse/contract';
+import type { User } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
 import type { ClientRow } from '../clients/client-service.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { sniffFileType } from '../storage/sniff.ts';
+import type { FileStorage, StoredFile } from '../storage/file-storage.ts';
+import type { IncomingFile } from '../storage/upload-check.ts';
+import { assertUploadQuota, lockUploadQuota, type UploadQuota } from '../storage/upload-quota.ts';
+import { storePhoto } from '../storage/upload-stream.ts';
 
 export type ProfilePhoto = User['profile_photo'];
 type PhotoColumns = { profilePhotoPath: string | null; profilePhotoReminderDismissed: boolean };
@@ -41,43 +42,48 @@ export async function findProfilePhoto(db: DbOrTx, customerId: number, client: C
   return toProfilePhoto(await photoColumns(db, customerId), client);
 }
 
-type PhotoDeps = { db: Db; storage: FileStorage };
+type PhotoDeps = { db: Db; storage: FileStorage; quota: UploadQuota };
 
 /**
- * Checks the upload by its content (JPEG or PNG, at most MAX_PHOTO_BYTES; refusals store nothing), stores it
- * under a random server-made key, points the customer at it (row lock, one transaction) and deletes the previous
- * photo after the commit. If the transaction fails the new file is removed again.
+ * Receives a photo as it streams in: an account at its upload quota is refused first (the current photo does not
+ * count, a new one replaces it); then the photo is re-encoded without metadata and stored under a random
+ * server-made key (storePhoto: JPEG or PNG, at most MAX_PHOTO_BYTES; refusals store nothing). The customer is
+ * pointed at it in one transaction that locks their row and checks the quota with the stored size; the previous
+ * photo is deleted after the commit, the new file if the transaction fails.
  */
 export async function saveProfilePhoto(
   deps: PhotoDeps,
-  input: { customerId: number; client: ClientRow; bytes: Buffer },
+  input: { customerId: number; client: ClientRow; file: IncomingFile },
 ): Promise<ProfilePhoto> {
   if (!input.client.features.profile_photo) throw forbidden();
-  if (input.bytes.length > MAX_PHOTO_BYTES) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
-  const type = sniffFileType(input.bytes);
-  if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) {
-    throw fieldError('photo', PROFILE_TEXTS.photoType);
-  }
-
-  const key = `profile-photos/${input.customerId}/${randomBytes(16).toString('hex')}.${type.extension}`;
-  await deps.storage.put(key, input.bytes, type.mime);
+  const check = { customerId: input.customerId, quota: deps.quota, field: 'photo', replacingPhoto: true };
+  await assertUploadQuota(deps.db, { ...check, bytes: 0 });
+  const stored = await storePhoto(deps.storage, input.file, { customerId: input.customerId });
   let previous: string | null;
   let saved: PhotoColumns;
   try {
-    ({ previous, saved } = await setPhotoPath(deps.db, input.customerId, key));
+    ({ previous, saved } = await setPhotoPath(deps.db, input.customerId, stored, {
+      ...check,
+      bytes: stored.size,
+    }));
   } catch (err) {
-    await deps.storage.delete(key);
+    await deps.storage.delete(stored.key);
     throw err;
   }
-  if (previous && previous !== key) await deps.storage.delete(previous);
+  if (previous && previous !== stored.key) await deps.storage.delete(previous);
   return toProfilePhoto(saved, input.client);
 }
 
 /**
- * Points the customer's photo at `path` (null: none) under their row lock, in one transaction. Returns the path it
- * replaced, whose file the caller removes after the commit.
+ * Points the customer's photo at `photo` (null: none) under their row lock, in one transaction (checking the upload
+ * quota first when a photo is set). Returns the path it replaced, whose file the caller removes after the commit.
  */
-function setPhotoPath(db: Db, customerId: number, path: string | null) {
+function setPhotoPath(
+  db: Db,
+  customerId: number,
+  photo: { key: string; size: number } | null,
+  quota?: Parameters<typeof lockUploadQuota>[1],
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ path: customers.profilePhotoPath })
@@ -85,9 +91,10 @@ function setPhotoPath(db: Db, customerId: number, path: string | null) {
       .where(eq(customers.id, customerId))
       .for('update');
     if (!row) throw notFound();
+    if (quota) await lockUploadQuota(tx, quota);
     const [updated] = await tx
       .update(customers)
-      .set({ profilePhotoPath: path })
+      .set({ profilePhotoPath: photo?.key ?? null, profilePhotoBytes: photo?.size ?? null })
       .where(eq(customers.id, customerId))
       .returning({
         profilePhotoPath: customers.profilePhotoPath,
@@ -128,7 +135,7 @@ export async function dismissPhotoReminder(db: Db, input: { customerId: number; 
 export async function findProfilePhotoFile(
   deps: PhotoDeps,
   input: { customerId: number; file: string },
-): Promise<{ bytes: Buffer; contentType: string } | null> {
+): Promise<StoredFile | null> {
   const { profilePhotoPath: key } = await photoColumns(deps.db, input.customerId);
   if (!key || fileNameOf(key) !== input.file) return null;
   return deps.storage.get(key);

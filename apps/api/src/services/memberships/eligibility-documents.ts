@@ -5,7 +5,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { eligibilityDocuments, eligibilityDocumentTypes, memberships } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { checkUpload, displayName, type UploadedFile, uploadKey } from '../storage/upload-check.ts';
+import type { IncomingFile, StoredUpload } from '../storage/upload-check.ts';
+import { assertUploadQuota, lockUploadQuota, type UploadQuota } from '../storage/upload-quota.ts';
+import { storeUpload } from '../storage/upload-stream.ts';
 import { findOwnMembership } from './membership-state.ts';
 
 type DocumentFields = {
@@ -14,19 +16,32 @@ type DocumentFields = {
   eligibility_criterion_id: number;
 };
 
-export type UploadDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger };
+export type UploadDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger; quota: UploadQuota };
+
+/**
+ * Receives a document or freeze proof as its part streams in: an account already at its upload quota is refused
+ * before anything is stored, then the file is typed and stored (storeUpload). The caller records it (or removes it).
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  input: { customerId: number; area: 'eligibility' | 'freeze'; field: string; file: IncomingFile },
+): Promise<StoredUpload> {
+  const { customerId, field } = input;
+  await assertUploadQuota(deps.db, { customerId, quota: deps.quota, bytes: 0, field });
+  return storeUpload(deps.storage, input.file, { area: input.area, customerId, field });
+}
 
 /**
  * POST /api/eligibility/document: the membership must be the caller's (404), the criterion the membership type's
- * and the document type one of the criterion's (422); then the file (422 `document`: size, JPEG/PNG/PDF by content
- * and consistent with its name and declared type). Everything is checked before anything is stored; the file is
- * stored under a server-made key and the row written in one transaction (the file is removed if that fails).
+ * and the document type one of the criterion's (422); the file (422 `document`) has been typed and stored as it
+ * streamed in (receiveUpload). The row is written in one transaction that first locks the customer and checks the
+ * upload quota with this file's size (422 `document`). On any refusal the route removes the stored file.
  */
 export async function submitEligibilityDocument(
   deps: UploadDeps,
-  input: { customerId: number; fields: DocumentFields; file: UploadedFile | null; now: Date },
+  input: { customerId: number; fields: DocumentFields; file: StoredUpload | null; now: Date },
 ) {
-  const { fields, customerId } = input;
+  const { fields, customerId, file } = input;
   const own = await findOwnMembership(deps.db, {
     customerId,
     membershipId: fields.membership_id,
@@ -46,37 +61,30 @@ export async function submitEligibilityDocument(
     );
   if (!documentType)
     throw fieldError('eligibility_document_type_id', MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired);
-  if (!input.file) throw fieldError('document', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
-  const type = checkUpload(input.file, 'document');
+  if (!file) throw fieldError('document', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
 
-  const key = uploadKey('eligibility', customerId, type);
-  await deps.storage.put(key, input.file.bytes, type.mime);
-  try {
-    await deps.db.transaction(async (tx) => {
-      // The membership is still the caller's (and not deleted) when the row is written.
-      const [m] = await tx
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(eq(memberships.id, own.membership.id), eq(memberships.customerId, customerId)))
-        .for('update');
-      if (!m) throw notFound();
-      await tx.insert(eligibilityDocuments).values({
-        customerId,
-        membershipId: m.id,
-        criterionId,
-        documentTypeId: documentType.id,
-        storageKey: key,
-        originalName: displayName(input.file!.filename),
-        mimeType: type.mime,
-        sizeBytes: input.file!.bytes.length,
-        status: 'pending',
-        createdAt: input.now,
-      });
+  await deps.db.transaction(async (tx) => {
+    await lockUploadQuota(tx, { customerId, quota: deps.quota, bytes: file.size, field: 'document' });
+    // The membership is still the caller's (and not deleted) when the row is written.
+    const [m] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.id, own.membership.id), eq(memberships.customerId, customerId)))
+      .for('update');
+    if (!m) throw notFound();
+    await tx.insert(eligibilityDocuments).values({
+      customerId,
+      membershipId: m.id,
+      criterionId,
+      documentTypeId: documentType.id,
+      storageKey: file.key,
+      originalName: file.name,
+      mimeType: file.mime,
+      sizeBytes: file.size,
+      status: 'pending',
+      createdAt: input.now,
     });
-  } catch (error) {
-    await deps.storage.delete(key).catch((err) => deps.log.warn({ err, key }, 'Could not remove an upload'));
-    throw error;
-  }
+  });
   return { message: MEMBERSHIP_MANAGEMENT_TEXTS.documentSubmitted };
 }
 
@@ -98,5 +106,5 @@ export async function findDocumentFile(
   if (!doc) throw notFound();
   const stored = await storage.get(doc.storageKey);
   if (!stored) throw notFound();
-  return { bytes: stored.bytes, contentType: doc.mimeType, filename: doc.originalName };
+  return { body: stored.body, size: stored.size, contentType: doc.mimeType, filename: doc.originalName };
 }

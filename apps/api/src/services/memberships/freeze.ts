@@ -10,7 +10,8 @@ import {
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
-import { checkUpload, displayName, type UploadedFile, uploadKey } from '../storage/upload-check.ts';
+import type { StoredUpload } from '../storage/upload-check.ts';
+import { lockUploadQuota } from '../storage/upload-quota.ts';
 import type { UploadDeps } from './eligibility-documents.ts';
 import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
 import {
@@ -131,10 +132,11 @@ export async function previewFreeze(
 }
 
 /**
- * POST /api/user/memberships/:id/freeze (multipart). Every check runs before anything is stored (the proof file
- * is required when the type needs it, and checked like documents, key `file`); then the file is stored and the
- * request (pending approval) and the membership's status_info written in one transaction under the membership's
- * row lock (a second request racing this one is refused; the file is removed if the transaction fails).
+ * POST /api/user/memberships/:id/freeze (multipart). The proof file (key `file`, checked like documents) has been
+ * typed and stored as it streamed in; it is required when the type needs it. The request (pending approval) and the
+ * membership's status_info are written in one transaction that locks the customer (upload quota, counting this
+ * file) and then the membership (a second request racing this one is refused). On any refusal the route removes the
+ * stored file.
  */
 export async function requestFreeze(
   deps: UploadDeps,
@@ -143,63 +145,54 @@ export async function requestFreeze(
     membershipId: number;
     now: Date;
     fields: FreezeFields;
-    file: UploadedFile | null;
+    file: StoredUpload | null;
   },
 ) {
   const own = await findOwnMembership(deps.db, input);
   assertFreezable(own);
   const resolved = await resolveFreeze(deps.db, own, input.fields);
   const needsProof = resolved.type.proofType !== null;
-  let stored: { key: string; mime: string; name: string } | null = null;
-  if (needsProof && !input.file) throw fieldError('file', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
-  if (input.file) {
-    const type = checkUpload(input.file, 'file');
-    stored = {
-      key: uploadKey('freeze', input.customerId, type),
-      mime: type.mime,
-      name: displayName(input.file.filename),
-    };
-    await deps.storage.put(stored.key, input.file.bytes, type.mime);
-  }
-  try {
-    await deps.db.transaction(async (tx) => {
-      const [m] = await tx
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.id, own.membership.id), eq(memberships.customerId, input.customerId)))
-        .for('update');
-      const [pending] = await tx
-        .select({ id: freezeRequests.id })
-        .from(freezeRequests)
-        .where(
-          and(
-            eq(freezeRequests.membershipId, own.membership.id),
-            eq(freezeRequests.status, 'pending_approval'),
-          ),
-        );
-      if (pending) throw forbidden(MEMBERSHIP_MANAGEMENT_TEXTS.freezePending);
-      if (m?.status !== 'active') throw forbidden(MEMBERSHIP_MANAGEMENT_TEXTS.notFreezable);
-      await tx.insert(freezeRequests).values({
+  const stored = input.file;
+  if (needsProof && !stored) throw fieldError('file', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
+  await deps.db.transaction(async (tx) => {
+    if (stored)
+      await lockUploadQuota(tx, {
         customerId: input.customerId,
-        membershipId: m.id,
-        freezeTypeId: resolved.type.type.id,
-        activeFrom: formatIso(resolved.start),
-        months: input.fields.months,
-        storageKey: stored?.key ?? null,
-        originalName: stored?.name ?? null,
-        mimeType: stored?.mime ?? null,
-        status: 'pending_approval',
-        createdAt: input.now,
+        quota: deps.quota,
+        bytes: stored.size,
+        field: 'file',
       });
-      await tx
-        .update(memberships)
-        .set({ statusInfo: FREEZE_PENDING_APPROVAL })
-        .where(eq(memberships.id, m.id));
+    const [m] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.id, own.membership.id), eq(memberships.customerId, input.customerId)))
+      .for('update');
+    const [pending] = await tx
+      .select({ id: freezeRequests.id })
+      .from(freezeRequests)
+      .where(
+        and(
+          eq(freezeRequests.membershipId, own.membership.id),
+          eq(freezeRequests.status, 'pending_approval'),
+        ),
+      );
+    if (pending) throw forbidden(MEMBERSHIP_MANAGEMENT_TEXTS.freezePending);
+    if (m?.status !== 'active') throw forbidden(MEMBERSHIP_MANAGEMENT_TEXTS.notFreezable);
+    await tx.insert(freezeRequests).values({
+      customerId: input.customerId,
+      membershipId: m.id,
+      freezeTypeId: resolved.type.type.id,
+      activeFrom: formatIso(resolved.start),
+      months: input.fields.months,
+      storageKey: stored?.key ?? null,
+      originalName: stored?.name ?? null,
+      mimeType: stored?.mime ?? null,
+      sizeBytes: stored?.size ?? null,
+      status: 'pending_approval',
+      createdAt: input.now,
     });
-  } catch (error) {
-    if (stored) await deps.storage.delete(stored.key).catch(() => undefined);
-    throw error;
-  }
+    await tx.update(memberships).set({ statusInfo: FREEZE_PENDING_APPROVAL }).where(eq(memberships.id, m.id));
+  });
   return {
     message: MEMBERSHIP_MANAGEMENT_TEXTS.freezeSubmitted,
     start_date: prettyDate(resolved.start),

@@ -1,8 +1,24 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
 
-/** Files on local disk under one root directory; the content type is kept in a side file. */
+/** Counts the bytes of a stream as they pass. */
+async function* counted(body: Readable, counter: { size: number }) {
+  for await (const chunk of body) {
+    counter.size += (chunk as Buffer).length;
+    yield chunk as Buffer;
+  }
+}
+
+/**
+ * Files on local disk under one root directory; the content type is kept in a side file. A file is written to a
+ * temporary name beside its place and renamed into it once complete, so a failed upload leaves nothing behind and a
+ * reader never sees half a file.
+ */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -13,18 +29,27 @@ export class LocalDiskStorage implements FileStorage {
     return file;
   }
 
-  async put(key: string, bytes: Buffer, contentType: string) {
+  async put(key: string, body: Readable, contentType: string) {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
-    await writeFile(`${file}.type`, contentType);
+    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
+    const counter = { size: 0 };
+    try {
+      await pipeline(counted(body, counter), createWriteStream(partial, { flags: 'wx' }));
+      await writeFile(`${file}.type`, contentType);
+      await rename(partial, file);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+    return { size: counter.size };
   }
 
   async get(key: string) {
     const file = this.pathOf(key);
     try {
-      const [bytes, contentType] = await Promise.all([readFile(file), readFile(`${file}.type`, 'utf8')]);
-      return { bytes, contentType };
+      const [info, contentType] = await Promise.all([stat(file), readFile(`${file}.type`, 'utf8')]);
+      return { body: createReadStream(file), contentType, size: info.size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -37,18 +62,25 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
-/** In memory (tests, and DATA_DIR=memory:// when no STORAGE_DIR is set). */
+/** In memory (tests, and DATA_DIR=memory:// when no STORAGE_DIR is set); holds every file whole by its nature. */
 export class MemoryStorage implements FileStorage {
   private readonly files = new Map<string, { bytes: Buffer; contentType: string }>();
 
-  async put(key: string, bytes: Buffer, contentType: string) {
+  async put(key: string, body: Readable, contentType: string) {
     assertStorageKey(key);
-    this.files.set(key, { bytes: Buffer.from(bytes), contentType });
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    this.files.set(key, { bytes, contentType });
+    return { size: bytes.length };
   }
 
   async get(key: string) {
     assertStorageKey(key);
-    return this.files.get(key) ?? null;
+    const file = this.files.get(key);
+    return file
+      ? { body: Readable.from([file.bytes]), contentType: file.contentType, size: file.bytes.length }
+      : null;
   }
 
   async delete(key: string) {
@@ -58,5 +90,14 @@ export class MemoryStorage implements FileStorage {
   /** How many files are stored (tests check that refused uploads store nothing). */
   get size() {
     return this.files.size;
+  }
+
+  /** The stored bytes of every file (tests look inside what was stored). */
+  bytesOf(key: string) {
+    return this.files.get(key)?.bytes ?? null;
+  }
+
+  keys() {
+    return [...this.files.keys()];
   }
 }

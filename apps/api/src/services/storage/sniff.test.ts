@@ -1,19 +1,43 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sniffFileType } from './sniff.ts';
 
+const image = (format: 'jpeg' | 'png') =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
+    .toFormat(format)
+    .toBuffer();
+
 describe('sniffFileType', () => {
-  it('recognises JPEG, PNG and PDF by their first bytes', () => {
-    expect(sniffFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))?.mime).toBe('image/jpeg');
-    expect(sniffFileType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.mime).toBe(
-      'image/png',
-    );
-    expect(sniffFileType(Buffer.from('%PDF-1.7\n...'))?.mime).toBe('application/pdf');
+  it('recognises JPEG, PNG and PDF by their magic numbers', async () => {
+    expect((await sniffFileType(await image('jpeg')))?.mime).toBe('image/jpeg');
+    expect((await sniffFileType(await image('png')))?.mime).toBe('image/png');
+    expect(await sniffFileType(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'))).toEqual({
+      mime: 'application/pdf',
+      extension: 'pdf',
+    });
   });
 
-  it('refuses anything else, whatever it is called', () => {
-    expect(sniffFileType(Buffer.from('MZ\x90\x00 executable'))).toBeNull();
-    expect(sniffFileType(Buffer.from('\x7fELF'))).toBeNull();
-    expect(sniffFileType(Buffer.from('GIF89a'))).toBeNull();
-    expect(sniffFileType(Buffer.alloc(0))).toBeNull();
+  it('refuses anything else, whatever it is called', async () => {
+    expect(await sniffFileType(Buffer.from('MZ\x90\x00 executable'))).toBeNull();
+    expect(await sniffFileType(Buffer.from('\x7fELF'))).toBeNull();
+    expect(
+      await sniffFileType(
+        await sharp(await image('png'))
+          .gif()
+          .toBuffer(),
+      ),
+    ).toBeNull();
+    expect(await sniffFileType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it("refuses a file with '%PDF-' somewhere after its start (only the magic number at offset 0 counts)", async () => {
+    const html = Buffer.from(`<html><script>alert(1)</script>${' '.repeat(400)}%PDF-1.4</html>`);
+    expect(await sniffFileType(html)).toBeNull();
+    const program = Buffer.concat([
+      Buffer.from('MZ\x90\x00', 'latin1'),
+      Buffer.alloc(300),
+      Buffer.from('%PDF-1.7'),
+    ]);
+    expect(await sniffFileType(program)).toBeNull();
   });
 });

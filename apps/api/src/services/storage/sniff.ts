@@ -1,18 +1,26 @@
-/** The file types uploads may be, recognised by their first bytes (magic numbers), never by name or header. */
+import { fileTypeFromBuffer } from 'file-type';
+
+/** The file types uploads may be, recognised by their magic numbers (file-type), never by name or header. */
 export type SniffedType = {
   mime: 'image/jpeg' | 'image/png' | 'application/pdf';
   extension: 'jpg' | 'png' | 'pdf';
 };
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+/** How many leading bytes are enough to type a file (file-type's own sample size). */
+export const SNIFF_BYTES = 4100;
 
-export function sniffFileType(bytes: Uint8Array): SniffedType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extension: 'jpg' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return { mime: 'image/png', extension: 'png' };
-  // '%PDF-' may follow a few bytes of junk in real-world files; accept it within the first 1024 bytes.
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (head.indexOf('%PDF-') !== -1) return { mime: 'application/pdf', extension: 'pdf' };
-  return null;
+const KNOWN: Record<string, SniffedType> = {
+  'image/jpeg': { mime: 'image/jpeg', extension: 'jpg' },
+  'image/png': { mime: 'image/png', extension: 'png' },
+  'application/pdf': { mime: 'application/pdf', extension: 'pdf' },
+};
+
+/**
+ * Types a file by its first bytes with file-type (each format's magic number at its own offset: a '%PDF-' after
+ * other content is not a PDF). Null for anything that is not JPEG, PNG or PDF.
+ */
+export async function sniffFileType(head: Uint8Array): Promise<SniffedType | null> {
+  if (head.length === 0) return null;
+  const detected = await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES));
+  return (detected && KNOWN[detected.mime]) ?? null;
 }

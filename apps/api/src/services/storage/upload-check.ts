@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_UPLOAD_BYTES, MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract';
-import { fieldError } from '../../lib/http-errors.ts';
-import { type SniffedType, sniffFileType } from './sniff.ts';
+import type { Readable } from 'node:stream';
+import type { SniffedType } from './sniff.ts';
 
-/** A file as it arrived in a multipart request. */
-export type UploadedFile = { filename: string; mimetype: string; bytes: Buffer; tooLarge: boolean };
+/** A file part of a multipart request, still streaming in. */
+export type IncomingFile = { filename: string; mimetype: string; stream: Readable };
+
+/** An upload once stored: its server-made key, real type, stored size and the name kept for display. */
+export type StoredUpload = { key: string; mime: SniffedType['mime']; size: number; name: string };
 
 const EXTENSION_TYPES: Record<string, SniffedType['mime']> = {
   jpg: 'image/jpeg',
@@ -22,22 +24,15 @@ const MIME_ALIASES: Record<string, SniffedType['mime']> = {
 };
 
 /**
- * Checks an upload (documents, freeze proof): at most MAX_UPLOAD_BYTES ('File size exceeds 20mb.'), and JPEG,
- * PNG or PDF by its first bytes, with a name extension and declared type that say the same thing (a PDF renamed
- * .png, or a program renamed .pdf, is refused). A generic declared type (application/octet-stream) is allowed.
- * Errors are keyed by `field`. Returns the type the content really is.
+ * Whether the name's extension and the declared type say the same as the content (a PDF renamed .png, or a program
+ * renamed .pdf, does not). A generic declared type (application/octet-stream) is allowed.
  */
-export function checkUpload(file: UploadedFile, field: string): SniffedType {
-  if (file.tooLarge || file.bytes.length > MAX_UPLOAD_BYTES)
-    throw fieldError(field, MEMBERSHIP_MANAGEMENT_TEXTS.fileTooLarge);
-  const sniffed = file.bytes.length ? sniffFileType(file.bytes) : null;
+export function agreesWithContent(file: Pick<IncomingFile, 'filename' | 'mimetype'>, sniffed: SniffedType) {
   const extension = /\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
   const byName = extension ? EXTENSION_TYPES[extension] : undefined;
   const declared = file.mimetype.toLowerCase().split(';')[0]!.trim();
-  const byHeader = declared === 'application/octet-stream' ? sniffed?.mime : MIME_ALIASES[declared];
-  if (!sniffed || byName !== sniffed.mime || byHeader !== sniffed.mime)
-    throw fieldError(field, MEMBERSHIP_MANAGEMENT_TEXTS.fileType);
-  return sniffed;
+  const byHeader = declared === 'application/octet-stream' ? sniffed.mime : MIME_ALIASES[declared];
+  return byName === sniffed.mime && byHeader === sniffed.mime;
 }
 
 /** A server-made storage key: `{area}/{customerId}/{random}.{ext}` (never derived from the file's name). */
