@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { createJobEngine, JOB_SCHEMA, type JobContext } from '../src/services/jobs/job-engine.ts';
@@ -6,6 +6,9 @@ import { createPgliteAdapter } from '../src/services/jobs/pglite-adapter.ts';
 import { setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+const query = async (statement: SQL) =>
+  ((await t.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const isPglite = t.database.kind === 'pglite';
 
 describe('job engine', () => {
@@ -93,8 +96,7 @@ describe('job engine', () => {
     );
     await Promise.all(engines.map((e) => e.start()));
     for (const engine of engines) await engine.check();
-    const version = await t.db.execute(sql.raw(`select version from ${JOB_SCHEMA}.version`));
-    expect(version.rows).toHaveLength(1);
+    expect(await query(sql.raw(`select version from ${JOB_SCHEMA}.version`))).toHaveLength(1);
     await Promise.all(engines.map((e) => e.stop()));
   });
 });
@@ -118,8 +120,7 @@ describe.skipIf(!isPglite)('job engine on PGlite (one connection shared with the
     for (let i = 0; i < 100; i++) work.push(failingBlock(), appTx());
     await Promise.all(work);
     expect(appFailures).toBe(0);
-    const count = await t.db.execute(sql`select count(*)::int as n from probe`);
-    expect(count.rows[0]).toEqual({ n: 100 });
+    expect(await query(sql`select count(*)::int as n from probe`)).toEqual([{ n: 100 }]);
     const ok = await adapter.executeSql('BEGIN; SELECT 42 AS answer; COMMIT;');
     expect(ok.rows).toEqual([{ answer: 42 }]);
   });
@@ -134,7 +135,7 @@ describe.skipIf(!isPglite)('job engine on PGlite (one connection shared with the
       });
       ran.set(job.data.n, (ran.get(job.data.n) ?? 0) + 1);
     });
-    const before = Number((await t.db.execute(sql`select count(*)::int as n from probe`)).rows[0]!.n);
+    const [before] = await query(sql`select count(*)::int as n from probe`);
     await Promise.all(
       Array.from({ length: 60 }, (_, n) =>
         t.db.transaction(async (tx) => {
@@ -147,8 +148,8 @@ describe.skipIf(!isPglite)('job engine on PGlite (one connection shared with the
     for (let i = 0; i < 200 && ran.size < 60; i++) await new Promise((r) => setTimeout(r, 50));
     expect(ran.size).toBe(60);
     expect([...ran.values()].every((times) => times === 1)).toBe(true);
-    const after = Number((await t.db.execute(sql`select count(*)::int as n from probe`)).rows[0]!.n);
-    expect(after - before).toBe(120);
+    const [after] = await query(sql`select count(*)::int as n from probe`);
+    expect(Number(after!.n) - Number(before!.n)).toBe(120);
     await app.close();
   });
 });

@@ -105,7 +105,7 @@ export type JobEngine = {
    */
   runDueJobs(): Promise<number>;
   /** The jobs of a type (tests, CLI): state, retry count and when the next attempt may start. */
-  findJobs(name: string, filter?: { id?: string }): Promise<JobRecord[]>;
+  findJobs(name: string, filter?: { id?: string; data?: object }): Promise<JobRecord[]>;
 };
 
 type Registered = { options: WorkOptions; handler: JobHandler<object> };
@@ -331,7 +331,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     },
 
     async findJobs(name, filter = {}) {
-      const jobs = await requireBoss().findJobs<object>(name, filter.id ? { id: filter.id } : {});
+      const jobs = await requireBoss().findJobs<object>(name, {
+        ...(filter.id ? { id: filter.id } : {}),
+        ...(filter.data ? { data: filter.data } : {}),
+      });
       return jobs.map((j) => ({
         id: j.id,
         name: j.name,
