@@ -55,6 +55,28 @@ describe('job engine', () => {
     await app.close();
   });
 
+  it('a scheduled job type is sent on its cron expression and run by runDueJobs', async () => {
+    const clock = new TestClock(new Date('2026-11-24T09:00:30Z'));
+    const app = await t.buildTestApp({}, { jobs: { start: true, clock, workers: false } });
+    const runs: string[] = [];
+    await app.jobs.work('test-nightly', {}, async (job) => {
+      runs.push(job.name);
+    });
+    await app.jobs.schedule('test-nightly', '0 10 * * *', {}, { tz: 'Europe/London' });
+    // pg-boss's cron pass runs every 30 s (then a 5 s worker sends the job): each 40 s tick lets it run.
+    await clock.setTime(new Date('2026-11-24T09:59:00Z'));
+    await clock.tick(40_000);
+    expect(await app.jobs.runDueJobs()).toBe(0);
+    await clock.setTime(new Date('2026-11-24T10:00:05Z'));
+    await clock.tick(40_000);
+    expect(await app.jobs.runDueJobs()).toBe(1); // 10:00 London = 10:00 UTC in November
+    expect(runs).toEqual(['test-nightly']);
+    await clock.setTime(new Date('2026-11-24T10:30:00Z'));
+    await clock.tick(40_000);
+    expect(await app.jobs.runDueJobs()).toBe(0);
+    await app.close();
+  });
+
   it('a job sent in a transaction exists only if the transaction commits', async () => {
     const app = await t.buildTestApp({}, { jobs: { start: true, workers: false } });
     const ran: string[] = [];

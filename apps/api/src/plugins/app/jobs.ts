@@ -16,14 +16,15 @@ export type JobsPluginOptions = {
   jobs?: { start: boolean } & Partial<Pick<JobEngineOptions, 'clock' | 'workers' | 'pollingIntervalSeconds'>>;
 };
 
-/** Decorates `app.jobs`. Registered after the db plugin, so on close the engine stops before the database closes. */
+/** Decorates `app.jobs`; on close the engine stops first, before the onClose hooks close the sender and database. */
 export default fp<JobsPluginOptions>(
   async (app, opts) => {
     const { start = false, ...engineOptions } = opts.jobs ?? {};
     const engine = createJobEngine({ database: app.database, log: app.log, ...engineOptions });
     app.decorate('jobs', engine);
     if (start) app.addHook('onReady', async () => engine.start());
-    app.addHook('onClose', async () => engine.stop());
+    // preClose: jobs in progress finish (up to 10 s) while the mail sender and the database are still open.
+    app.addHook('preClose', async () => engine.stop());
   },
   { name: 'app-jobs', dependencies: ['app-db'] },
 );

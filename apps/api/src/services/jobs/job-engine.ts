@@ -87,7 +87,10 @@ export type JobEngine = {
     jobs: { data: T; singletonKey?: string; startAfter?: Date }[],
     options?: Pick<SendOptions, 'tx'>,
   ): Promise<void>;
-  /** Sends a job of type `name` on a cron expression (pg-boss schedule; one job per occurrence across processes). */
+  /**
+   * Sends a job of type `name` on a cron expression (pg-boss schedule, stored in the database: one job per
+   * occurrence whatever the number of processes). Call before or after start(); register the type with work().
+   */
   schedule<T extends object>(
     name: string,
     cron: string,
@@ -158,6 +161,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const workers = options.workers ?? true;
   const registered = new Map<string, Registered>();
   const pollers: Poller[] = [];
+  const schedules: {
+    name: string;
+    cron: string;
+    data: object | null;
+    options: { tz?: string; key?: string };
+  }[] = [];
   let boss: PgBoss | null = null;
   let running = false;
 
@@ -241,6 +250,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       boss = b;
       running = true;
       for (const [name, entry] of registered) await installQueue(b, name, entry);
+      for (const s of schedules) await b.schedule(s.name, s.cron, s.data, s.options);
       for (const poller of pollers) startPoller(poller);
       log.info({ ms: Date.now() - started, queues: [...registered.keys()] }, 'Job engine started');
     },
@@ -296,7 +306,9 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     },
 
     async schedule(name, cron, data, scheduleOptions = {}) {
-      await requireBoss().schedule(name, cron, data ?? null, scheduleOptions);
+      const entry = { name, cron, data: data ?? null, options: scheduleOptions };
+      schedules.push(entry);
+      if (boss && running) await boss.schedule(entry.name, entry.cron, entry.data, entry.options);
     },
 
     poll(name, intervalMs, fn) {
