@@ -87,6 +87,8 @@ export type JobEngine = {
     jobs: { data: T; singletonKey?: string; startAfter?: Date }[],
     options?: Pick<SendOptions, 'tx'>,
   ): Promise<void>;
+  /** Makes this process's workers for `name` fetch now (e.g. after a transaction that queued jobs commits). */
+  wake(name: string): void;
   /**
    * Sends a job of type `name` on a cron expression (pg-boss schedule, stored in the database: one job per
    * occurrence whatever the number of processes). Call before or after start(); register the type with work().
@@ -304,6 +306,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       );
       if (!sendOptions.tx) notifyLocalWorkers(name);
     },
+
+    wake: (name) => notifyLocalWorkers(name),
 
     async schedule(name, cron, data, scheduleOptions = {}) {
       const entry = { name, cron, data: data ?? null, options: scheduleOptions };

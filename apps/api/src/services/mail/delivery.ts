@@ -41,7 +41,7 @@ const ORPHAN_AFTER_HOURS = 48;
  * and every mail gets exactly one job.
  */
 export async function dispatchQueuedMail(db: Db, jobs: JobEngine, limit = 100) {
-  return db.transaction(async (tx) => {
+  const dispatched = await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -67,6 +67,8 @@ export async function dispatchQueuedMail(db: Db, jobs: JobEngine, limit = 100) {
     await tx.update(mailOutbox).set({ dispatchedAt: sql`now()` }).where(inArray(mailOutbox.id, ids));
     return ids.length;
   });
+  if (dispatched) jobs.wake(MAIL_DELIVERY_JOB);
+  return dispatched;
 }
 
 /** The seconds pg-boss waits before the retry after a failed attempt (0-based `retryCount`): [min, max]. */
