@@ -12,14 +12,16 @@ const t = await setupTestDatabase();
 function countingSenders() {
   const sends = new Map<string, number>();
   const byInstance = new Map<string, number>();
+  const messageIds = new Set<string>();
   const make = (instance: string): MailSender => ({
     async send(message) {
+      messageIds.add(message.id ?? '');
       await new Promise((r) => setTimeout(r, Math.random() * 10));
       sends.set(message.to, (sends.get(message.to) ?? 0) + 1);
       byInstance.set(instance, (byInstance.get(instance) ?? 0) + 1);
     },
   });
-  return { sends, byInstance, make };
+  return { sends, byInstance, messageIds, make };
 }
 
 const waitFor = async (done: () => Promise<boolean>, ms = 30_000) => {
@@ -50,6 +52,8 @@ describe('mail delivery with several processes', () => {
     expect([...senders.sends.values()].every((n) => n === 1)).toBe(true);
     const rows = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, addresses));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    // Each mail carries its outbox id as a stable Message-ID.
+    expect([...senders.messageIds].sort()).toEqual(rows.map((r) => `outbox-${r.id}`).sort());
     // One delivery job per mail, however many dispatchers ran.
     const jobsFound = await a.jobs.findJobs(MAIL_DELIVERY_JOB);
     expect(jobsFound).toHaveLength(50);

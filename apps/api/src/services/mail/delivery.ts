@@ -115,6 +115,7 @@ export async function deliverMail(
   const context = { mailId, kind: mail.kind, attempt: job.attempt, maxAttempts: job.maxAttempts };
   try {
     await sender.send({
+      id: `outbox-${mail.id}`,
       to: mail.toAddress,
       subject: mail.subject,
       text: mail.textBody,

@@ -1,7 +1,23 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /**
+   * Stable per outbox mail (`outbox-{id}`), sent as the Message-ID: if a mail is ever delivered twice (a crash between
+   * the SMTP server's acceptance and marking it sent), both copies carry the same Message-ID.
+   */
+  id?: string;
+};
+
+/** `<outbox-12@fieldhouse.test>` from the id and the MAIL_FROM domain. */
+export function messageIdFor(id: string, mailFrom: string) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'fieldhouse.invalid';
+  return `<${id}@${domain}>`;
+}
 
 /** Something that delivers one mail (SMTP in production, a fake in tests). */
 export interface MailSender {
@@ -27,6 +43,7 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): 
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        ...(message.id ? { messageId: messageIdFor(message.id, config.mailFrom) } : {}),
       });
     },
     close: () => transport.close(),
