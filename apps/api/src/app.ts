@@ -9,6 +9,7 @@ import csrfPlugin from './plugins/app/csrf.ts';
 import dbPlugin from './plugins/app/db.ts';
 import directDebitPlugin, { type DirectDebitPluginOptions } from './plugins/app/direct-debit.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import jobsPlugin, { type JobsPluginOptions } from './plugins/app/jobs.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
@@ -57,6 +58,8 @@ export type BuildAppOptions = {
   wrapDirectDebitProvider?: DirectDebitPluginOptions['wrapDirectDebitProvider'];
   /** Tests pass a MemoryStorage to look at what was stored. */
   storage?: StoragePluginOptions['storage'];
+  /** The job engine: main.ts starts it; tests opt in (`{ start: true, clock?, workers? }`). Off by default. */
+  jobs?: JobsPluginOptions['jobs'];
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(clientPlugin);
     await app.register(cspPlugin);
     await app.register(authPlugin);
+    await app.register(jobsPlugin, { jobs: options.jobs });
     await app.register(mailPlugin, { mailSender: options.mailSender });
     await app.register(paymentsPlugin, { wrapPaymentProvider: options.wrapPaymentProvider });
     await app.register(directDebitPlugin, { wrapDirectDebitProvider: options.wrapDirectDebitProvider });

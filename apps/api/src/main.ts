@@ -2,12 +2,12 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
-import { startMailDelivery } from './services/mail/sender.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
 await database.migrate();
-const app = await buildApp({ config, database });
+// The job engine starts when the app is ready (pg-boss installs or migrates its schema under its own lock).
+const app = await buildApp({ config, database, jobs: { start: true } });
 
 try {
   if (config.demoMode && process.env.NODE_ENV !== 'production') {
@@ -15,7 +15,6 @@ try {
     const seeded = await seedDemo(database.db, { now: new Date() });
     if (seeded) app.log.info({ ms: Date.now() - started }, 'Seeded the demo data');
   }
-  const stopMail = app.mailSender ? startMailDelivery(app.db, app.mailSender, app.log) : () => {};
   if (!app.mailSender) app.log.info('SMTP_URL is not set: mail stays in the outbox (demo: /api/dev/mail)');
 
   let closing = false;
@@ -23,7 +22,6 @@ try {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'Shutting down');
-    stopMail();
     try {
       await app.close();
       await database.close();

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.ts';
+import { installJobSchema } from '../src/services/jobs/job-engine.ts';
 
 /** Hash of the migration files: a new migration makes a new template. */
 export function migrationsHash(): string {
@@ -31,6 +32,7 @@ export async function ensurePgliteTemplate() {
   if (existsSync(file)) return file;
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
+  await installJobSchema(database); // tests that start the job engine then skip pg-boss's install
   const dump = await database.pglite!.dumpDataDir('gzip');
   await database.close();
   const tmp = `${file}.${process.pid}.tmp`;
@@ -67,6 +69,7 @@ export async function ensurePgTemplate(adminUrl: string) {
   const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, building) });
   try {
     await database.migrate();
+    await installJobSchema(database);
   } finally {
     await database.close();
   }

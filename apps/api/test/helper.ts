@@ -75,7 +75,14 @@ export async function setupTestDatabase() {
     overrides: ConfigOverrides = {},
     options: Pick<
       BuildAppOptions,
-      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider' | 'storage'
+      | 'now'
+      | 'logger'
+      | 'plugins'
+      | 'wrapPaymentProvider'
+      | 'wrapDirectDebitProvider'
+      | 'storage'
+      | 'jobs'
+      | 'mailSender'
     > = {},
   ) => {
     const app = await buildApp({

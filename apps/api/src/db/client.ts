@@ -24,7 +24,9 @@ export type Database = {
   kind: DatabaseConfig['kind'];
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  /** PGlite only: the raw instance (used by tests to dump a migrated template). */
+  /** PostgreSQL only: the connection string (the job engine opens its own pool with it). */
+  url?: string;
+  /** PGlite only: the raw instance (used by tests to dump a migrated template, and by the job engine). */
   pglite?: PGlite;
 };
 
@@ -37,6 +39,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: config.url,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };

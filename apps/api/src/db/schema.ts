@@ -151,21 +151,32 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /** Every mail goes through the outbox; a sender delivers it (SMTP) or leaves it for /api/dev/mail (demo). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  htmlBody: text('html_body'),
-  status: text('status', { enum: ['queued', 'sent', 'failed'] })
-    .notNull()
-    .default('queued'),
-  error: text('error'),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The last delivery error (SMTP's answer), kept after a retry succeeds only until it is sent. */
+    error: text('error'),
+    /** Delivery attempts made (every try counts, across re-queues). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When its delivery job was queued (null: waiting for the dispatcher; a re-queue clears it). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** An attempt in progress holds the mail until then; no other attempt sends it meanwhile. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status)],
+);
 
 export const membershipTypes = pgTable('membership_types', {
   id: serial('id').primaryKey(),

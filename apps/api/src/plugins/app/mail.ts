@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { registerMailDelivery } from '../../services/mail/delivery.ts';
 import { createMailSender, type MailSender } from '../../services/mail/sender.ts';
 
 declare module 'fastify' {
@@ -8,11 +9,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Decorates `app.mailSender` and, when there is a sender, registers mail delivery on the job engine (it runs where
+ * the engine is started). Without a sender nothing is delivered and the outbox keeps every mail queued.
+ */
 export default fp<{ mailSender?: MailSender | null }>(
   async (app, opts) => {
     const sender = opts.mailSender !== undefined ? opts.mailSender : createMailSender(app.config);
     app.decorate('mailSender', sender);
+    if (sender) await registerMailDelivery(app.jobs, { db: app.db, sender, log: app.log });
     app.addHook('onClose', async () => sender?.close?.());
   },
-  { name: 'app-mail' },
+  { name: 'app-mail', dependencies: ['app-jobs'] },
 );

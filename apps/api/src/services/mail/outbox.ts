@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -24,31 +24,52 @@ export async function findOutboxMessages(db: DbOrTx, filter: { to?: string; limi
     .limit(filter.limit ?? 200);
 }
 
-export const MAX_ATTEMPTS = 5;
+/** Outbox columns safe to show an operator: never the body (a password-reset link is a secret). */
+const summaryColumns = {
+  id: mailOutbox.id,
+  kind: mailOutbox.kind,
+  to: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  error: mailOutbox.error,
+  createdAt: mailOutbox.createdAt,
+  lastAttemptAt: mailOutbox.lastAttemptAt,
+};
 
-export async function findQueuedMail(db: DbOrTx, limit = 20) {
+export type MailSummary = Awaited<ReturnType<typeof findFailedMail>>[number];
+
+/** Mail that failed for good (every retry used), oldest first. */
+export async function findFailedMail(db: DbOrTx, limit = 500) {
   return db
-    .select()
+    .select(summaryColumns)
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'queued'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(eq(mailOutbox.status, 'failed'))
     .orderBy(asc(mailOutbox.id))
     .limit(limit);
 }
 
-export async function markMailSent(db: DbOrTx, id: number, now: Date) {
-  await db
+/**
+ * Puts failed mail back in the queue (all failed mail, or the given ids that are failed); the dispatcher then
+ * queues a fresh delivery job with a fresh set of retries. Returns the ids re-queued.
+ */
+export async function requeueFailedMail(db: DbOrTx, ids: number[] | 'all-failed') {
+  if (ids !== 'all-failed' && !ids.length) return [];
+  const rows = await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: now, error: null, attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(eq(mailOutbox.id, id));
+    .set({ status: 'queued', dispatchedAt: null, claimedUntil: null })
+    .where(
+      and(eq(mailOutbox.status, 'failed'), ids === 'all-failed' ? undefined : inArray(mailOutbox.id, ids)),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function markMailFailed(db: DbOrTx, id: number, attempts: number, error: string) {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'queued',
-      error: error.slice(0, 1000),
-      attempts: attempts + 1,
-    })
-    .where(eq(mailOutbox.id, id));
+export async function findMailSummaries(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select(summaryColumns)
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, ids))
+    .orderBy(asc(mailOutbox.id));
 }

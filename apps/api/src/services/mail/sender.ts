@@ -1,10 +1,23 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { findQueuedMail, markMailFailed, markMailSent } from './outbox.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /**
+   * Stable per outbox mail (`outbox-{id}`), sent as the Message-ID: if a mail is ever delivered twice (a crash between
+   * the SMTP server's acceptance and marking it sent), both copies carry the same Message-ID.
+   */
+  id?: string;
+};
+
+/** `<outbox-12@fieldhouse.test>` from the id and the MAIL_FROM domain. */
+export function messageIdFor(id: string, mailFrom: string) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'fieldhouse.invalid';
+  return `<${id}@${domain}>`;
+}
 
 /** Something that delivers one mail (SMTP in production, a fake in tests). */
 export interface MailSender {
@@ -14,7 +27,14 @@ export interface MailSender {
 
 export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): MailSender | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // Timeouts well inside a delivery attempt's claim (delivery.ts): a hung SMTP server fails the attempt, which is
+  // retried later, instead of outliving the claim.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({
@@ -23,52 +43,9 @@ export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): 
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        ...(message.id ? { messageId: messageIdFor(message.id, config.mailFrom) } : {}),
       });
     },
     close: () => transport.close(),
   };
-}
-
-/** Delivers queued outbox mail once; returns how many were sent. */
-export async function deliverQueuedMail(
-  db: Db,
-  sender: MailSender,
-  log: FastifyBaseLogger,
-  now = () => new Date(),
-) {
-  let sent = 0;
-  for (const mail of await findQueuedMail(db)) {
-    try {
-      await sender.send({
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
-      });
-      await markMailSent(db, mail.id, now());
-      sent++;
-    } catch (err) {
-      log.error({ err, mailId: mail.id }, 'Mail delivery failed');
-      await markMailFailed(db, mail.id, mail.attempts, err instanceof Error ? err.message : String(err));
-    }
-  }
-  return sent;
-}
-
-/** Polls the outbox every few seconds; returns a stop function. */
-export function startMailDelivery(db: Db, sender: MailSender, log: FastifyBaseLogger, intervalMs = 5_000) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverQueuedMail(db, sender, log);
-    } catch (err) {
-      log.error({ err }, 'Mail delivery loop failed');
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

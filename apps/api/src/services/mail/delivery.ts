@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import type { JobContext, JobEngine, WorkOptions } from '../jobs/job-engine.ts';
+import type { MailSender } from './sender.ts';
+
+/** The job type that delivers one outbox mail: `{ mailId }`. */
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
+
+/**
+ * 12 attempts: the first at once, then retries after 30–60 s, 1–2 min, 2–4 min, … doubling with jitter, each at
+ * most 6 hours: the last attempt comes about 12–24 hours after the first (docs/decisions/015).
+ */
+export const MAIL_RETRY = {
+  retryLimit: 11,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  retryDelayMaxSeconds: 6 * 60 * 60,
+  // An attempt still running after 5 minutes is treated as crashed (SMTP timeouts are far shorter, sender.ts).
+  expireInSeconds: 5 * 60,
+  concurrency: 2,
+} satisfies WorkOptions;
+
+/** How long an attempt holds its mail: shorter than the job's expiry, so a retried job finds the claim lapsed. */
+const CLAIM_SECONDS = 4 * 60;
+/** How often each process looks for mail that has no delivery job yet. */
+export const MAIL_DISPATCH_INTERVAL_MS = 2_000;
+
+type MailJob = { mailId: number };
+
+/**
+ * A queued mail dispatched this long ago has no live job any more (every retry of a job falls within about
+ * 24 hours), e.g. its last attempt died with its process: it is dispatched again.
+ */
+const ORPHAN_AFTER_HOURS = 48;
+
+/**
+ * Queues one delivery job per outbox mail that has none yet, in one transaction with marking the mails
+ * dispatched. The rows are locked FOR UPDATE SKIP LOCKED, so processes dispatching at once take different mail
+ * and every mail gets exactly one job.
+ */
+export async function dispatchQueuedMail(db: Db, jobs: JobEngine, limit = 100) {
+  const dispatched = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'queued'),
+          or(
+            isNull(mailOutbox.dispatchedAt),
+            sql`${mailOutbox.dispatchedAt} < now() - make_interval(hours => ${ORPHAN_AFTER_HOURS})`,
+          ),
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!rows.length) return 0;
+    const ids = rows.map((r) => r.id);
+    await jobs.sendMany<MailJob>(
+      MAIL_DELIVERY_JOB,
+      ids.map((mailId) => ({ data: { mailId }, singletonKey: `mail-${mailId}` })),
+      { tx },
+    );
+    await tx.update(mailOutbox).set({ dispatchedAt: sql`now()` }).where(inArray(mailOutbox.id, ids));
+    return ids.length;
+  });
+  if (dispatched) jobs.wake(MAIL_DELIVERY_JOB);
+  return dispatched;
+}
+
+/** The seconds pg-boss waits before the retry after a failed attempt (0-based `retryCount`): [min, max]. */
+export function retryDelayWindow(retryCount: number) {
+  const { retryDelaySeconds: delay, retryDelayMaxSeconds: cap } = MAIL_RETRY;
+  const base = delay * 2 ** Math.min(16, retryCount);
+  return [Math.min(cap, base), Math.min(cap, 2 * base)] as const;
+}
+
+/**
+ * One delivery attempt. The mail is claimed by a conditional UPDATE (still queued, no live claim), so even two
+ * jobs for one mail could not send it twice at once; a mail already sent or failed completes the job unsent.
+ */
+export async function deliverMail(
+  ctx: { db: Db; sender: MailSender; log: FastifyBaseLogger },
+  job: JobContext<MailJob>,
+) {
+  const { db, sender, log } = ctx;
+  const { mailId } = job.data;
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastAttemptAt: sql`now()`,
+      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+    })
+    .where(
+      and(
+        eq(mailOutbox.id, mailId),
+        eq(mailOutbox.status, 'queued'),
+        sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < now())`,
+      ),
+    )
+    .returning();
+  if (!mail) {
+    const [row] = await db
+      .select({ status: mailOutbox.status })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, mailId));
+    if (row?.status !== 'queued') return; // sent, failed or gone: nothing left to do
+    throw new Error(`Mail ${mailId} is held by another delivery attempt`);
+  }
+
+  const context = { mailId, kind: mail.kind, attempt: job.attempt, maxAttempts: job.maxAttempts };
+  try {
+    await sender.send({
+      id: `outbox-${mail.id}`,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody,
+      html: mail.htmlBody,
+    });
+  } catch (err) {
+    const smtpError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+    await db
+      .update(mailOutbox)
+      .set({ status: job.isLastAttempt ? 'failed' : 'queued', error: smtpError, claimedUntil: null })
+      .where(eq(mailOutbox.id, mailId));
+    if (job.isLastAttempt) {
+      log.error(
+        { ...context, smtpError },
+        `Mail ${mailId} failed for good; re-queue it with: npm run mail -- requeue ${mailId}`,
+      );
+    } else {
+      const [min, max] = retryDelayWindow(job.attempt - 1);
+      log.warn(
+        { ...context, smtpError, nextTryInSeconds: { min, max } },
+        `Mail ${mailId} not delivered (attempt ${job.attempt} of ${job.maxAttempts}); next try in ${min}–${max} s`,
+      );
+    }
+    throw err;
+  }
+  // A crash between the SMTP server's acceptance and this update sends the mail again on retry
+  // (at-least-once window, docs/decisions/015).
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, error: null, claimedUntil: null })
+    .where(eq(mailOutbox.id, mailId));
+  log.info(context, 'Mail sent');
+}
+
+/**
+ * Mail delivery on the job engine: a dispatcher in every process gives each queued outbox mail one delivery job,
+ * and the job sends it with retries (MAIL_RETRY). Not registered without a sender (no SMTP_URL): mail then stays
+ * queued in the outbox (the demo page) and nothing is marked sent.
+ */
+export async function registerMailDelivery(
+  jobs: JobEngine,
+  ctx: { db: Db; sender: MailSender; log: FastifyBaseLogger },
+) {
+  await jobs.work<MailJob>(MAIL_DELIVERY_JOB, MAIL_RETRY, (job) => deliverMail(ctx, job));
+  jobs.poll('mail-dispatch', MAIL_DISPATCH_INTERVAL_MS, () => dispatchQueuedMail(ctx.db, jobs));
+}
