@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import authPlugin from './plugins/app/auth.ts';
 import clientPlugin from './plugins/app/client.ts';
+import contentTypesPlugin from './plugins/app/content-types.ts';
 import cspPlugin from './plugins/app/csp.ts';
 import csrfPlugin from './plugins/app/csrf.ts';
 import dbPlugin from './plugins/app/db.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(errorsPlugin);
     await app.register(maintenancePlugin);
     await app.register(csrfPlugin);
+    await app.register(contentTypesPlugin);
     await app.register(clientPlugin);
     await app.register(cspPlugin);
     await app.register(authPlugin);

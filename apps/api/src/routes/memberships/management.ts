@@ -151,7 +151,14 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/memberships/:id/freeze',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 201: freezeReply } } },
+    {
+      schema: {
+        tags: ['memberships'],
+        consumes: ['multipart/form-data'],
+        params: membershipIdParams,
+        response: { 201: freezeReply },
+      },
+    },
     async (request, reply) => {
       const { fields, file } = await readMultipart(request, 'file');
       const data = await requestFreeze(
@@ -164,7 +171,13 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/eligibility/document',
-    { schema: { tags: ['memberships'], response: { 201: documentUploadReply } } },
+    {
+      schema: {
+        tags: ['memberships'],
+        consumes: ['multipart/form-data'],
+        response: { 201: documentUploadReply },
+      },
+    },
     async (request, reply) => {
       const { fields, file } = await readMultipart(request, 'document');
       const data = await submitEligibilityDocument(
