@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { authSessions, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { revokePasswordResets } from '../auth/password-reset.ts';
 import { findDataFields } from '../memberships/data-fields.ts';
 import { parseLocalDate } from '../memberships/pricing.ts';
 
@@ -98,7 +99,7 @@ export async function updateUserDetails(
 
 /**
  * PUT /api/my-account/user/password: checks the current password, stores the new one and revokes the customer's
- * other sessions (this one stays), in one transaction.
+ * other sessions (this one stays) and reset links, in one transaction.
  */
 export async function changePassword(
   db: Db,
@@ -114,6 +115,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, input.customerId));
+    await revokePasswordResets(tx, input.customerId);
     await tx
       .update(authSessions)
       .set({ revokedAt: input.now })
