@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { withRedactedRequests } from './lib/log-redaction.ts';
 import authPlugin from './plugins/app/auth.ts';
 import clientPlugin from './plugins/app/client.ts';
 import contentTypesPlugin from './plugins/app/content-types.ts';
@@ -62,7 +63,7 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
+import { redactUrl } from '../../lib/log-redaction.ts';
 
 const TEXT_BY_STATUS: Record<number, string> = {
   401: UNAUTHENTICATED,
@@ -39,7 +40,7 @@ export default fp(
         error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error(
-          { err: error, reqId: request.id, url: request.url, method: request.method },
+          { err: error, reqId: request.id, url: redactUrl(request.url), method: request.method },
           'Request failed',
         );
         return reply.code(status).send({ message: DEFAULT_ERROR_TEXTS.generic });
