@@ -1,7 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { guardedValidatorCompiler } from './lib/input-guard.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import authPlugin from './plugins/app/auth.ts';
 import clientPlugin from './plugins/app/client.ts';
@@ -52,6 +58,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   mailSender?: MailSender | null;
   now?: () => Date;
+  /** Called with every route as it is added (tests use it to walk all routes). */
+  onRoute?: (route: RouteOptions) => void;
   /** Extra plugins registered after the routes (tests use it to add probe routes). */
   plugins?: FastifyPluginAsync[];
   wrapPaymentProvider?: PaymentsPluginOptions['wrapPaymentProvider'];
@@ -66,10 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const owned = !options.database;
   const database = options.database ?? (await openDatabase(config.database));

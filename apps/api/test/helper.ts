@@ -75,7 +75,7 @@ export async function setupTestDatabase() {
     overrides: ConfigOverrides = {},
     options: Pick<
       BuildAppOptions,
-      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider' | 'storage'
+      'now' | 'logger' | 'plugins' | 'wrapPaymentProvider' | 'wrapDirectDebitProvider' | 'storage' | 'onRoute'
     > = {},
   ) => {
     const app = await buildApp({

@@ -178,3 +178,60 @@ describe('content types', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('hostile input is refused, never a 500', () => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const customer = await createCustomer(t.db, { clientId: client.id });
+    const who = await sessionFor(t.db, customer.id);
+    return app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  };
+
+  it('NUL and other control characters in a path, query string or body (keys too)', async () => {
+    const slug = await call('GET', '/api/venues/a%00b');
+    expect(slug.statusCode).toBe(422);
+    expect(slug.json()).toEqual({ message: 'Slug is invalid.', errors: { slug: ['Slug is invalid.'] } });
+    const query = await call('GET', '/api/venues/leeds/sessions?category=%1B%5B31m');
+    expect(query.json().errors).toEqual({ category: ['Category is invalid.'] });
+    const body = await call('POST', '/api/auth/customer/forgotten-password', {
+      email_or_reference: 'a\u0000@b.c',
+    });
+    expect(body.json().errors).toEqual({ email_or_reference: ['Email or reference is invalid.'] });
+    const key = await call('PUT', '/api/my-account/user/update?onboarding_type=account', {
+      checksum: 'x',
+      'first\u0000name': 'Alex',
+    });
+    expect(key.statusCode).toBe(422);
+  });
+
+  it('ids outside PostgreSQL integer range', async () => {
+    for (const url of [
+      '/api/sessions/2147483648',
+      '/api/sessions/99999999999999999999',
+      '/api/sessions/-1',
+    ]) {
+      const response = await call('GET', url);
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['id']);
+    }
+    expect((await call('GET', '/api/sessions/2147483647')).statusCode).toBe(404);
+    const waitlist = await call('POST', '/api/waitlist', { session_id: 2 ** 31 });
+    expect(waitlist.statusCode).toBe(422);
+    expect(Object.keys(waitlist.json().errors)).toEqual(['session_id']);
+    const types = await call('GET', '/api/memberships/types?venue_id=2147483648');
+    expect(types.statusCode).toBe(422);
+  });
+
+  it('over-long strings, whatever the field', async () => {
+    const long = await call('POST', '/api/auth/customer/forgotten-password', {
+      email_or_reference: 'x'.repeat(10_000),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.email_or_reference).toEqual([
+      'Email or reference may not be greater than 5000 characters.',
+    ]);
+    const answers = await call('POST', '/api/custom-questions/memberships/1', {
+      answers: { a: { question_id: 1, answer: 'y'.repeat(6_000) } },
+    });
+    expect(answers.statusCode).toBe(422);
+  });
+});
