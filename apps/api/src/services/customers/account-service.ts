@@ -1,5 +1,7 @@
 import {
   CUSTOM_QUESTION_TEXTS,
+  FIELD_TEXTS,
+  isPersonName,
   MEMBERSHIP_PURCHASE_TEXTS,
   type ONBOARDING_TYPES,
 } from '@fieldhouse/contract';
@@ -79,6 +81,10 @@ export async function updateUserDetails(
         errors[field.path] = [CUSTOM_QUESTION_TEXTS.invalidDate];
         continue;
       }
+    }
+    if ((path === 'first_name' || path === 'last_name') && !isPersonName(text)) {
+      errors[field.path] = [FIELD_TEXTS.invalid(field.label)];
+      continue;
     }
     if (path === 'email' && !EMAIL.test(text)) {
       errors[field.path] = ['Please enter a valid email address.'];
