@@ -1,9 +1,17 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { guardedValidatorCompiler } from './lib/input-guard.ts';
+import { withRedactedRequests } from './lib/log-redaction.ts';
 import authPlugin from './plugins/app/auth.ts';
 import clientPlugin from './plugins/app/client.ts';
+import contentTypesPlugin from './plugins/app/content-types.ts';
 import cspPlugin from './plugins/app/csp.ts';
 import csrfPlugin from './plugins/app/csrf.ts';
 import dbPlugin from './plugins/app/db.ts';
@@ -52,6 +60,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   mailSender?: MailSender | null;
   now?: () => Date;
+  /** Called with every route as it is added (tests use it to walk all routes). */
+  onRoute?: (route: RouteOptions) => void;
   /** Extra plugins registered after the routes (tests use it to add probe routes). */
   plugins?: FastifyPluginAsync[];
   wrapPaymentProvider?: PaymentsPluginOptions['wrapPaymentProvider'];
@@ -65,13 +75,14 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const owned = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
@@ -89,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(errorsPlugin);
     await app.register(maintenancePlugin);
     await app.register(csrfPlugin);
+    await app.register(contentTypesPlugin);
     await app.register(clientPlugin);
     await app.register(cspPlugin);
     await app.register(authPlugin);

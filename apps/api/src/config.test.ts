@@ -114,3 +114,26 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ UPLOAD_QUOTA_FILES: '0' })).toThrow(/UPLOAD_QUOTA_FILES/);
   });
 });
+
+describe('EMBED_ALLOWED_ORIGINS', () => {
+  it('is empty by default and reads a comma-separated list of origins', () => {
+    expect(loadConfig({}).embedAllowedOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        EMBED_ALLOWED_ORIGINS:
+          ' https://www.leisure.example/, https://*.council.example,http://localhost:8080',
+      }).embedAllowedOrigins,
+    ).toEqual(['https://www.leisure.example', 'https://*.council.example', 'http://localhost:8080']);
+  });
+
+  it('refuses anything that is not an origin (no way to add CSP directives)', () => {
+    for (const value of [
+      '*',
+      'https://a.example; script-src *',
+      'javascript:alert(1)',
+      'https://a.example/path',
+    ]) {
+      expect(() => loadConfig({ EMBED_ALLOWED_ORIGINS: value })).toThrow(/EMBED_ALLOWED_ORIGINS/);
+    }
+  });
+});

@@ -49,6 +49,29 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Which provider sets up direct-debit mandates; only the sandbox exists so far (see services/direct-debit). */
   DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Origins (comma-separated, e.g. `https://www.leisure.example,https://*.council.example`) that may show the sites
+   * in an iframe (embedded mode). Unset: only the sites themselves (CSP frame-ancestors 'self' + the site URLs).
+   */
+  EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i,
+            'not an origin (scheme://host[:port])',
+          ),
+      ),
+    ),
   /** Shared secret of front-of-house devices: POST /api/pay accepts offline tenders only with it. */
   FRONT_OF_HOUSE_KEY: z.union([z.literal(''), z.string().min(16)]).optional(),
   /** Where uploads live: 'local' (STORAGE_DIR) or 's3' (S3_BUCKET); default s3 when S3_BUCKET is set. */
@@ -108,6 +131,8 @@ export type Config = {
   /** Per-customer upload quota (files and bytes). */
   uploadQuota: { files: number; bytes: number };
   mapStyleUrl: string | null;
+  /** Origins besides the sites' own that may frame them (CSP frame-ancestors); empty = none. */
+  embedAllowedOrigins: string[];
   logLevel: string;
   trustProxy: boolean | string;
   paymentProvider: 'sandbox';
@@ -160,6 +185,7 @@ export function loadConfig(
     maintenanceMode: e.MAINTENANCE_MODE ?? false,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
+    embedAllowedOrigins: e.EMBED_ALLOWED_ORIGINS,
     storageDir: e.STORAGE_DIR
       ? path.resolve(cwd, e.STORAGE_DIR)
       : e.DATA_DIR.startsWith('memory://')

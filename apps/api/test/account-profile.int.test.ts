@@ -241,7 +241,7 @@ describe('profile photo', () => {
     expect((await upload(who, atLimit)).statusCode).toBe(201);
     expect(storage.size).toBe(before + 1);
     // Not multipart at all.
-    expect((await call(who, 'POST', '/api/user/profile-photo', { photo: 'x' })).statusCode).toBe(422);
+    expect((await call(who, 'POST', '/api/user/profile-photo', { photo: 'x' })).statusCode).toBe(415);
   });
 
   it('remembers a dismissed reminder on the server', async () => {

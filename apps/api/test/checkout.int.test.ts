@@ -2,6 +2,7 @@ import {
   BASKET_CHANGED_MESSAGE,
   CARD_DECLINED_MESSAGE,
   CARD_REQUIRED_MESSAGE,
+  CARD_TEXTS,
   type Cart,
   cartReply,
   checkoutReply,
@@ -227,6 +228,66 @@ describe('checkout', () => {
       payment_method: { type: 'token', token: good },
     });
     expect(retry.json().data.status).toBe('completed');
+  });
+
+  it("refuses another customer's card token as an invalid card and charges nothing", async () => {
+    const owner = await newCustomer();
+    const other = await newCustomer();
+    // Made while the owner is logged in: the token is the owner's.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/tokens',
+      headers: owner.session.headers,
+      payload: {
+        cardholder_name: 'Alex Morgan',
+        card_number: '4242 4242 4242 4242',
+        expiry_date: '12/39',
+        security_code: '123',
+        billing_first_name: 'Alex',
+        billing_last_name: 'Morgan',
+        billing_address_line_one: '1 High Street',
+        billing_city: 'Leeds',
+        billing_postcode: 'LS1 1AA',
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    const ownersToken = made.json().data.token as string;
+    // Made without a session: the first customer to pay with it keeps it.
+    const loose = await cardToken(app);
+
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+    const charges = counting.calls.succeeded.length;
+    const cart = await addSessions(other.session, s.session.id);
+    const refused = await complete(other.session, {
+      cart_version: cart.version,
+      payment_method: { type: 'token', token: ownersToken },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
+    expect(await ordersOf(other.customer.id)).toHaveLength(0);
+    expect(counting.calls.succeeded.length).toBe(charges);
+
+    // The owner pays with it; the loose token is claimed by the other customer's payment.
+    const ownCart = await addSessions(owner.session, s.session.id);
+    const paid = await complete(owner.session, {
+      cart_version: ownCart.version,
+      payment_method: { type: 'token', token: ownersToken },
+    });
+    expect(paid.json().data.status).toBe('completed');
+    const otherCart = await cartOf(other.session);
+    const claimed = await complete(other.session, {
+      cart_version: otherCart.version,
+      payment_method: { type: 'token', token: loose },
+    });
+    expect(claimed.json().data.status).toBe('completed');
+    const s2 = await createSession(t.db, { venueId: venue.id, startsAt: at(31) });
+    const ownerAgain = await addSessions(owner.session, s2.session.id);
+    const reused = await complete(owner.session, {
+      cart_version: ownerAgain.version,
+      payment_method: { type: 'token', token: loose },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
   });
 
   it('asks for a further check, then completes once the customer approves it', async () => {

@@ -83,6 +83,7 @@ export async function setupTestDatabase() {
       | 'storage'
       | 'jobs'
       | 'mailSender'
+      | 'onRoute'
     > = {},
   ) => {
     const app = await buildApp({

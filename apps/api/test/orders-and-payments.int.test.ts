@@ -184,7 +184,9 @@ describe('sandbox payments', () => {
 
   it('never charges twice for one idempotency key, also across provider instances (restarts)', async () => {
     const tok = await cardToken(app);
+    const payer = await createCustomer(t.db, { clientId: client.id });
     const request = {
+      customerId: payer.id,
       amountPence: 650,
       currency: 'GBP' as const,
       source: { token: tok },

@@ -8,10 +8,26 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createClient, createCustomer, csrfHeaders, login, outbox, setupTestDatabase } from './helper.ts';
 
+/** Every line the app logs at info level (the access log included). */
+const logLines: string[] = [];
+
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
 // Behind a TLS-terminating proxy: the reset link takes the protocol and host the visitor used.
-const app = await t.buildTestApp({ trustProxy: true });
+const app = await t.buildTestApp(
+  { trustProxy: true },
+  {
+    logger: {
+      level: 'info',
+      stream: {
+        write: (line: string) => {
+          logLines.push(line);
+          if (JSON.parse(line).level >= 50) console.error(line);
+        },
+      },
+    },
+  },
+);
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, headers: { ...csrfHeaders(), ...headers }, payload });
@@ -147,5 +163,77 @@ describe('password reset', () => {
     });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe(RESET_LINK_INVALID);
+  });
+});
+
+describe('older reset links', () => {
+  const reset = (token: string, password = 'N3w!password') =>
+    post('/api/auth/password-reset', { token, password, password_confirmation: password });
+
+  it('only the newest link works once another has been sent', async () => {
+    await createCustomer(t.db, { clientId: client.id, email: 'twice@example.test' });
+    await forgot('twice@example.test');
+    await forgot('twice@example.test');
+    // The outbox lists the newest first.
+    const [second, first] = (await outbox(app, 'twice@example.test')).map((m) => tokenFrom(m.text));
+    expect(first).not.toBe(second);
+    expect((await post('/api/auth/password-reset/validate', { token: first })).statusCode).toBe(403);
+    expect((await reset(first!)).statusCode).toBe(403);
+    expect((await post('/api/auth/password-reset/validate', { token: second })).statusCode).toBe(200);
+  });
+
+  it('no link works after a reset with another link', async () => {
+    await createCustomer(t.db, { clientId: client.id, email: 'after-reset@example.test' });
+    await forgot('after-reset@example.test');
+    const [older] = (await outbox(app, 'after-reset@example.test')).map((m) => tokenFrom(m.text));
+    await forgot('after-reset@example.test');
+    const newest = tokenFrom((await outbox(app, 'after-reset@example.test'))[0]!.text);
+    expect(newest).not.toBe(older);
+    expect((await reset(newest)).statusCode).toBe(200);
+    expect((await reset(older!, 'An0ther!pass')).statusCode).toBe(403);
+    expect((await reset(newest, 'An0ther!pass')).statusCode).toBe(403);
+  });
+
+  it('no link works after the password is changed in the account', async () => {
+    const customer = await createCustomer(t.db, { clientId: client.id, email: 'changed@example.test' });
+    await forgot('changed@example.test');
+    const token = tokenFrom((await outbox(app, 'changed@example.test'))[0]!.text);
+    const session = await login(app, customer);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/my-account/user/password',
+      headers: session.headers,
+      payload: {
+        current_password: customer.password,
+        password: 'Ch4nged!pass',
+        repeat_new_password: 'Ch4nged!pass',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await post('/api/auth/password-reset/validate', { token })).statusCode).toBe(403);
+    expect((await reset(token)).statusCode).toBe(403);
+    await login(app, { email: customer.email, password: 'Ch4nged!pass' });
+  });
+});
+
+describe('the access log', () => {
+  it('never holds a live reset token (link path or token parameter)', async () => {
+    await createCustomer(t.db, { clientId: client.id, email: 'logged@example.test' });
+    await forgot('logged@example.test');
+    const token = tokenFrom((await outbox(app, 'logged@example.test'))[0]!.text);
+    logLines.length = 0;
+    for (const url of [
+      `/account/password-reset/${token}`,
+      `/password-reset/${token}`,
+      `/account/password%2Dreset/${token}`,
+      `/api/auth/password-reset/validate?token=${token}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    expect((await post('/api/auth/password-reset/validate', { token })).statusCode).toBe(200);
+    const requests = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'incoming request');
+    expect(requests.length).toBeGreaterThanOrEqual(5);
+    expect(requests.map((l) => l.req.url)).toContain('/account/password-reset/[redacted]');
+    expect(logLines.join('\n')).not.toContain(token);
   });
 });

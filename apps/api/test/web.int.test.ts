@@ -138,7 +138,8 @@ describe('single-origin mode', async () => {
     const csp = (await get('/')).headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain('frame-ancestors *');
+    // Framed only by the same origin unless the operator allows more (EMBED_ALLOWED_ORIGINS).
+    expect(csp).toMatch(/frame-ancestors 'self'(;|$)/);
     await t.db.update(clients).set({ opGtmId: 'GTM-TEST1' }).where(eq(clients.id, client.id));
     app.invalidateClientCache();
     expect((await get('/')).headers['content-security-policy']).toContain(
@@ -146,6 +147,22 @@ describe('single-origin mode', async () => {
     );
     await t.db.update(clients).set({ opGtmId: null }).where(eq(clients.id, client.id));
     app.invalidateClientCache();
+  });
+
+  it('lets only the origins in EMBED_ALLOWED_ORIGINS frame the sites', async () => {
+    const embedding = await t.buildTestApp({
+      webDist,
+      embedAllowedOrigins: ['https://www.leisure.example', 'https://*.council.example'],
+    });
+    for (const url of ['/', '/account/', '/join/centre/leeds']) {
+      const csp = (await embedding.inject({ method: 'GET', url })).headers[
+        'content-security-policy'
+      ] as string;
+      expect(csp).toMatch(
+        /frame-ancestors 'self' https:\/\/www\.leisure\.example https:\/\/\*\.council\.example(;|$)/,
+      );
+      expect(csp).not.toContain('frame-ancestors *');
+    }
   });
 
   it('serves the logo under /api/static', async () => {
@@ -179,6 +196,10 @@ describe('sub-domain mode', async () => {
     expect(config).toMatchObject({ site, basename: '/', urls, cookie_domain: '.fieldhouse.test' });
     expect(response.headers['content-security-policy']).toContain(
       "connect-src 'self' https://bookings.fieldhouse.test https://account.fieldhouse.test http://join.fieldhouse.test:8080",
+    );
+    // The sites may frame each other (e.g. the account site inside the bookings site), nobody else.
+    expect(response.headers['content-security-policy']).toMatch(
+      /frame-ancestors 'self' https:\/\/bookings\.fieldhouse\.test https:\/\/account\.fieldhouse\.test http:\/\/join\.fieldhouse\.test:8080(;|$)/,
     );
   });
 

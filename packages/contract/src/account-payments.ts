@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { idParam, personName } from './fields.ts';
 import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
 
 /** Unpaid fee (joining §3 Penalty/fee). GET /api/user/penalties lists the caller's unpaid fees, newest first. */
@@ -59,10 +60,10 @@ export const creditTransactionsReply = envelope(
 );
 
 /** PUT /api/my-account/saved-cards/:id/update (joining §7 Update card). */
-export const savedCardParams = z.object({ id: z.coerce.number().int().positive() });
+export const savedCardParams = z.object({ id: idParam });
 export const updateSavedCardBody = z.object({
-  first_name: z.string().trim().min(2, 'First name must be more than 1 character.').max(100),
-  last_name: z.string().trim().min(2, 'Last name must be more than 1 character.').max(100),
+  first_name: personName('First name').min(2, 'First name must be more than 1 character.'),
+  last_name: personName('Last name').min(2, 'Last name must be more than 1 character.'),
   address_line_1: z.string().trim().min(2, 'Address line 1 must be more than 1 character.').max(200),
   address_line_2: z.string().trim().max(200).nullable().optional(),
   city: z.string().trim().min(2, 'Town or city must be more than 1 character.').max(100),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, messageReply, money } from './common.ts';
+import { idParam } from './fields.ts';
 
 /**
  * The account's packages, profile photo and waivers (account-shell §2 /packages, Profile photo modal, §3 Package,
@@ -101,7 +102,7 @@ export type WaiverEntry = z.infer<typeof waiverEntry>;
 /** Expired waivers are left out of the list. */
 export const waiversReply = envelope(z.array(waiverEntry));
 
-export const waiverParams = z.object({ slug: z.coerce.number().int().positive() });
+export const waiverParams = z.object({ slug: idParam });
 /** Enhanced pre-waivers: which attendee's signature to show (each attendee's 'View' passes its name). */
 export const waiverQuery = z.object({ attendee: z.string().trim().min(1).max(200).optional() });
 export const waiver = z.object({

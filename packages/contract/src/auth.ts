@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { id, personName } from './fields.ts';
 
 export const PASSWORD_RULE_TEXT =
   'Your password must contain at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 number and one special character.';
@@ -65,10 +66,10 @@ export const onboardingTypeQuery = z.object({ onboarding_type: z.enum(ONBOARDING
 
 export const registerBody = z
   .object({
-    client_id: z.number().int().positive(),
+    client_id: id,
     source: z.enum(['online', 'kiosk', 'front-of-house']).default('online'),
-    first_name: z.string().trim().min(1, 'First name is required.').max(100),
-    last_name: z.string().trim().min(1, 'Last name is required.').max(100),
+    first_name: personName('First name').min(1, 'First name is required.'),
+    last_name: personName('Last name').min(1, 'Last name is required.'),
     email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(254),
     date_of_birth: z.iso.date('Date must be valid.').optional(),
     phone: z.string().trim().max(30).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { id, idParam } from './fields.ts';
 
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 
@@ -30,7 +31,7 @@ export const booking = z.object({
 export type Booking = z.infer<typeof booking>;
 
 export const bookingsQuery = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idParam.optional(),
   starts_after: z.iso.datetime({ offset: true }).optional(),
   starts_before: z.iso.datetime({ offset: true }).optional(),
   cancellation_source: z.literal('my-account').optional(),
@@ -44,11 +45,11 @@ export const cancelBookingsBody = z.object({
   data: z.object({
     cancellation_source: z.enum(CANCELLATION_SOURCES),
     update_type: z.literal('cancellation'),
-    booking_ids: z.array(z.number().int().positive()).min(1).max(20),
+    booking_ids: z.array(id).min(1).max(20),
   }),
 });
 /** DELETE /api/activities/bookings/:bookingId?source=my-account (V1 cancellation). */
-export const bookingParams = z.object({ bookingId: z.coerce.number().int().positive() });
+export const bookingParams = z.object({ bookingId: idParam });
 export const cancelBookingQuery = z.object({ source: z.enum(CANCELLATION_SOURCES).default('my-account') });
 export const cancelBookingsReply = envelope(
   z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { id, idParam } from './fields.ts';
 
 export const CARTABLE_TYPES = [
   'activity',
@@ -82,17 +83,17 @@ export const cart = z.object({
 export type Cart = z.infer<typeof cart>;
 export const cartReply = envelope(cart);
 
-export const cartQuery = z.object({ selected_user_id: z.coerce.number().int().optional() });
+export const cartQuery = z.object({ selected_user_id: idParam.optional() });
 
 /** POST /api/cart/add. For an activity: id = session id, type 'activity'. For a fee: id = penalty id, type 'penalty'. */
 export const addToCartBody = z.object({
   items: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: id,
         type: z.enum(CARTABLE_TYPES),
-        purchased_for_user_id: z.number().int().optional(),
-        pricing_option_id: z.number().int().optional(),
+        purchased_for_user_id: id.optional(),
+        pricing_option_id: id.optional(),
         options: z.record(z.string(), z.unknown()).optional(),
       }),
     )
@@ -103,13 +104,13 @@ export const addToCartBody = z.object({
 });
 /** POST /api/cart/remove */
 export const removeFromCartBody = z.object({
-  cart_item_ids: z.array(z.number().int().positive()).min(1).max(50),
+  cart_item_ids: z.array(id).min(1).max(50),
 });
-export const cartItemParams = z.object({ cartItemId: z.coerce.number().int().positive() });
+export const cartItemParams = z.object({ cartItemId: idParam });
 /** PUT /api/cart/:cartItemId */
 export const updateCartItemBody = z.object({ quantity: z.number().int().min(1).max(1) });
 /** DELETE /api/activities/benefit/remove/:id and DELETE /api/activities/package/remove/:id (id = cart item id). */
-export const removeUsageParams = z.object({ id: z.coerce.number().int().positive() });
+export const removeUsageParams = z.object({ id: idParam });
 /** PUT /api/cart/payments: offline tenders (front-of-house) and credit; the client applies the spec's replace/remove rules. */
 export const setCartPaymentsBody = z.object({
   payments: z.array(z.object({ tender_type: z.enum(TENDER_TYPES), amount: z.number().int() })).max(4),

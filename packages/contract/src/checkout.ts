@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TENDER_TYPES } from './cart.ts';
 import { envelope, money } from './common.ts';
+import { id, idParam } from './fields.ts';
 
 export const CHECKOUT_SOURCES = ['online', 'kiosk', 'front-of-house'] as const;
 
@@ -32,7 +33,7 @@ export const checkoutBody = z.object({
    * Optional: the basket id the customer saw (cart.id). With it a retry finds exactly that basket even after a
    * new one was opened; without it the server uses the open basket, or the one just completed.
    */
-  cart_id: z.number().int().positive().optional(),
+  cart_id: id.optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
@@ -61,7 +62,7 @@ export const TERMS_KINDS = ['checkout', 'direct_debit', 'health_commitment', 'me
 export type TermsKind = (typeof TERMS_KINDS)[number];
 /** `kind` picks the joining terms (direct debit, health commitment, membership); left out = the checkout terms. */
 export const termsQuery = z.object({
-  cart_id: z.coerce.number().int().optional(),
+  cart_id: idParam.optional(),
   kind: z.enum(TERMS_KINDS).optional(),
 });
 export const termsItem = z.object({ id: z.number().int(), title: z.string(), html: z.string() });
@@ -115,7 +116,7 @@ export const order = z.object({
   items: z.array(orderItem),
 });
 export type Order = z.infer<typeof order>;
-export const orderParams = z.object({ orderId: z.coerce.number().int().positive() });
+export const orderParams = z.object({ orderId: idParam });
 /** GET /api/orders/:orderId (owner only, else 404) */
 export const orderReply = envelope(order);
 /** GET /api/orders/:orderId/calendar.ics answers text/calendar with one VEVENT per booked session. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { id, idParam, personName } from './fields.ts';
 
 export const GUEST_PASS_PAGE_SIZE = 10;
 export const GUEST_PASS_STATUSES = ['issued', 'expired', 'redeemed'] as const;
@@ -30,14 +31,14 @@ export const guestPassAllowance = z.object({
 export type GuestPassAllowance = z.infer<typeof guestPassAllowance>;
 
 /** Every guest-pass call is scoped to the caller: another :userId answers 404. */
-export const guestPassUserParams = z.object({ userId: z.coerce.number().int().positive() });
+export const guestPassUserParams = z.object({ userId: idParam });
 export const guestPassParams = z.object({
-  userId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  userId: idParam,
+  id: idParam,
 });
 /** GET /api/v1/users/:userId/guestPasses?page=1&per_page=10 (newest first). */
 export const guestPassesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(GUEST_PASS_PAGE_SIZE),
 });
 export const guestPassesReply = envelope(
@@ -59,9 +60,9 @@ export const guestPassAllowancesReply = envelope(z.array(guestPassAllowance));
 /** POST /api/v1/users/:userId/guestPasses — uses one allowance that covers the venue, in one transaction. */
 export const createGuestPassBody = z.object({
   data: z.object({
-    guest_name: z.string().trim().min(1, 'Guest name is required.').max(100),
+    guest_name: personName('Guest name').min(1, 'Guest name is required.'),
     guest_email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(254),
-    venue_id: z.array(z.number().int().positive()).min(1, 'Please select a venue').max(1),
+    venue_id: z.array(id).min(1, 'Please select a venue').max(1),
     pricing_option_id: z
       .number()
       .int()

@@ -6,6 +6,7 @@ export * from './cart.ts';
 export * from './checkout.ts';
 export * from './client.ts';
 export * from './common.ts';
+export * from './fields.ts';
 export * from './geocoding.ts';
 export * from './guest-passes.ts';
 export * from './joining.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ONBOARDING_TYPES } from './auth.ts';
 import { envelope, money } from './common.ts';
+import { idParam } from './fields.ts';
 
 /** Online joining (joining §3, §7): membership types, payment options, costs and promo validation. */
 
@@ -65,7 +66,7 @@ export const membership = z.object({
 export type Membership = z.infer<typeof membership>;
 
 export const membershipTypesQuery = z.object({
-  venue_id: z.coerce.number().int().positive(),
+  venue_id: idParam,
   /** Also list memberships the caller cannot buy (only where the venue allows it). */
   include_ineligible: z.enum(['true', 'false']).optional(),
 });
@@ -94,21 +95,21 @@ export const costs = z.object({
 export type Costs = z.infer<typeof costs>;
 
 export const costsParams = z.object({
-  typeId: z.coerce.number().int().positive(),
-  optionId: z.coerce.number().int().positive(),
+  typeId: idParam,
+  optionId: idParam,
 });
 /** Loose on purpose: the service answers 422 field errors keyed start_date / billing_day. */
 export const costsQuery = z.object({
   start_date: z.string().max(20).optional(),
   billing_day: z.string().max(10).optional(),
-  venue_id: z.coerce.number().int().positive().optional(),
-  promotion_code_id: z.coerce.number().int().positive().optional(),
+  venue_id: idParam.optional(),
+  promotion_code_id: idParam.optional(),
 });
 export const costsReply = envelope(costs);
 
 export const promoValidationParams = z.object({
   code: z.string().min(1).max(50),
-  paymentOptionId: z.coerce.number().int().positive(),
+  paymentOptionId: idParam,
 });
 export const promoValidation = z.object({ code: z.string(), id: z.number().int() });
 export const promoValidationReply = envelope(promoValidation);
@@ -146,13 +147,10 @@ export const customQuestion = z.object({
 });
 export type CustomQuestion = z.infer<typeof customQuestion>;
 
-export const customQuestionsParams = z.object({ id: z.coerce.number().int().positive() });
+export const customQuestionsParams = z.object({ id: idParam });
 export const customQuestionsReply = envelope(z.array(customQuestion));
 export const customAnswersBody = z.object({
-  answers: z.record(
-    z.string(),
-    z.object({ question_id: z.coerce.number().int().positive(), answer: customQuestionAnswer }),
-  ),
+  answers: z.record(z.string(), z.object({ question_id: idParam, answer: customQuestionAnswer })),
 });
 export type CustomAnswersBody = z.infer<typeof customAnswersBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, messageReply, money } from './common.ts';
+import { id, idParam } from './fields.ts';
 import { membership } from './joining.ts';
 import { accountMembership } from './membership-purchase.ts';
 
@@ -57,7 +58,7 @@ export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] 
 export const UPLOAD_QUOTA_TEXT =
   'You have reached the upload limit for your account. Delete or replace a document, or contact the centre.';
 
-export const membershipIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const membershipIdParams = z.object({ id: idParam });
 
 /** A payment the member will make under a given state (shown before they confirm a change, freeze or cancel). */
 export const upcomingPayment = z.object({
@@ -76,8 +77,8 @@ export type UpcomingPayment = z.infer<typeof upcomingPayment>;
 export const changeOptionsReply = envelope(z.array(membership));
 
 export const changeCostsParams = z.object({
-  id: z.coerce.number().int().positive(),
-  paymentOptionId: z.coerce.number().int().positive(),
+  id: idParam,
+  paymentOptionId: idParam,
 });
 export const changeCostsQuery = z.object({ startsAt: z.string().max(20).optional() });
 export const changeCosts = z.object({
@@ -104,7 +105,7 @@ export const changeCostsReply = envelope(changeCosts);
 /** POST /api/memberships/:id/change — 422 keys starts_at, payment_option_id. */
 export const changeBody = z.object({
   starts_at: z.string().max(20),
-  payment_option_id: z.number().int().positive(),
+  payment_option_id: id,
 });
 /**
  * Nothing to pay now: the change is made and an order (total £0.00) records it → booking confirmation.
@@ -161,9 +162,9 @@ export const freezeTypesReply = envelope(
 );
 /** GET /api/user/memberships/:id/freeze/preview?freeze_type_id&active_from&months — payments while frozen. */
 export const freezePreviewQuery = z.object({
-  freeze_type_id: z.coerce.number().int().positive(),
+  freeze_type_id: idParam,
   active_from: z.string().max(20),
-  months: z.coerce.number().int().positive().max(24),
+  months: idParam.max(24),
 });
 export const freezePreviewReply = envelope(
   z.object({ ends_on: z.string().describe('YYYY-MM-DD'), next_payments: z.array(upcomingPayment) }),
@@ -174,9 +175,9 @@ export const freezePreviewReply = envelope(
  * status_info becomes 'freeze pending approval'.
  */
 export const freezeFields = z.object({
-  freeze_type_id: z.coerce.number().int().positive(),
+  freeze_type_id: idParam,
   active_from: z.string().max(20),
-  months: z.coerce.number().int().positive().max(24),
+  months: idParam.max(24),
 });
 export const freezeReply = envelope(
   z.object({
@@ -241,9 +242,9 @@ export const cancelReply = envelope(
  * root and served back only to their owner (GET /api/eligibility/document/:id/file).
  */
 export const documentFields = z.object({
-  eligibility_document_type_id: z.coerce.number().int().positive(),
-  membership_id: z.coerce.number().int().positive(),
-  eligibility_criterion_id: z.coerce.number().int().positive(),
+  eligibility_document_type_id: idParam,
+  membership_id: idParam,
+  eligibility_criterion_id: idParam,
 });
 export const documentUploadReply = messageReply;
-export const documentFileParams = z.object({ id: z.coerce.number().int().positive() });
+export const documentFileParams = z.object({ id: idParam });

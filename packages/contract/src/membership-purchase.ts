@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { password, registerBody, user } from './auth.ts';
 import { envelope, money } from './common.ts';
+import { id, personName } from './fields.ts';
 import { customAnswersBody, isPurchasable, paymentType } from './joining.ts';
 import { UK_POSTCODE } from './payments.ts';
 
@@ -72,8 +73,8 @@ export type NewAccount = z.infer<typeof newAccount>;
  */
 export const accountCheckBody = z.object({
   account: newAccount,
-  membership_type_id: z.number().int().positive(),
-  venue_id: z.number().int().positive(),
+  membership_type_id: id,
+  venue_id: id,
 });
 export const accountCheckReply = envelope(z.object({ is_purchasable: isPurchasable }));
 
@@ -91,14 +92,14 @@ export const accountCheckReply = envelope(z.object({ is_purchasable: isPurchasab
  * account.{field} (guest account).
  */
 export const membershipDetailsBody = z.object({
-  home_venue_id: z.number().int().positive(),
-  membership_type_id: z.number().int().positive(),
-  payment_option_id: z.number().int().positive(),
+  home_venue_id: id,
+  membership_type_id: id,
+  payment_option_id: id,
   start_date: z.string().max(20).describe('YYYY-MM-DD, venue-local'),
   billing_day: z.number().int().nullable().describe('1–28; null when the user already has a billing date'),
   promotion_code: z.string().max(50).nullable().optional(),
-  promotion_code_id: z.number().int().positive().nullable().optional(),
-  account_holder: z.string().trim().max(100).nullable().optional(),
+  promotion_code_id: id.nullable().optional(),
+  account_holder: personName('Account holder').nullable().optional(),
   account_details: accountDetails.nullable().optional(),
   dd_terms_accepted: z.boolean().default(false),
   /** The caller confirmed being the account holder and the only person needed to authorise debits. */

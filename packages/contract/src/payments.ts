@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { personName } from './fields.ts';
 
 /** Card form rules (joining §5) shared by the client and the sandbox provider. */
 export const CARD_TEXTS = {
@@ -40,8 +41,8 @@ export function expiryValid(value: string, now: Date = new Date()): boolean {
 }
 
 export const billingDetails = z.object({
-  billing_first_name: z.string().trim().min(2).max(100),
-  billing_last_name: z.string().trim().min(2).max(100),
+  billing_first_name: personName('First name').min(2),
+  billing_last_name: personName('Last name').min(2),
   billing_address_line_one: z.string().trim().min(2).max(200),
   billing_address_line_two: z.string().trim().max(200).optional(),
   billing_city: z.string().trim().min(2).max(100),
@@ -54,7 +55,7 @@ export const billingDetails = z.object({
  */
 export const sandboxTokenBody = z
   .object({
-    cardholder_name: z.string().trim().min(2, CARD_TEXTS.cardholderHint).max(100),
+    cardholder_name: personName('Cardholder name').min(2, CARD_TEXTS.cardholderHint),
     card_number: z
       .string()
       .transform((v) => v.replace(/[\s-]/g, ''))

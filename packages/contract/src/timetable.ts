@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
+import { idParam } from './fields.ts';
 
 /**
  * What a customer can do with a session right now (issue: timetable states).
@@ -60,7 +61,7 @@ export const timetableReply = envelope(
     sessions: z.array(activitySession).describe('Ordered by start time'),
   }),
 );
-export const sessionParams = z.object({ id: z.coerce.number().int().positive() });
+export const sessionParams = z.object({ id: idParam });
 /** GET /api/sessions/:id */
 export const sessionReply = envelope(activitySession);
 export const TIMETABLE_MAX_DAYS = 14;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { id, idParam } from './fields.ts';
 
 /** Waitlist entry (account-shell §3). */
 export const waitlistEntry = z.object({
@@ -23,9 +24,9 @@ export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 /** GET /api/waitlist: the customer's live entries for sessions that have not started, soonest first. */
 export const waitlistReply = envelope(z.array(waitlistEntry));
 /** POST /api/waitlist: join the waitlist of a full session. */
-export const joinWaitlistBody = z.object({ session_id: z.number().int().positive() });
+export const joinWaitlistBody = z.object({ session_id: id });
 export const joinWaitlistReply = envelope(waitlistEntry);
-export const waitlistParams = z.object({ waitlistId: z.coerce.number().int().positive() });
+export const waitlistParams = z.object({ waitlistId: idParam });
 export const WAITLIST_TEXTS = {
   removing: 'Removing from waitlist...',
   removed: 'You have been removed from the waitlist',

@@ -670,6 +670,8 @@ export const savedCards = pgTable(
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   token: text('token').primaryKey(),
   kind: text('kind', { enum: ['token', 'payment_method'] }).notNull(),
+  /** The customer the card belongs to: who made the token while logged in, else the first to pay with it. */
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
   behaviour: text('behaviour', { enum: ['succeed', 'decline', 'challenge'] }).notNull(),
   brand: text('brand').notNull(),
   lastFour: text('last_four').notNull(),

@@ -648,6 +648,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   await tx.insert(sandboxCardTokens).values({
     token: DEMO_SAVED_CARD_REF,
     kind: 'payment_method',
+    customerId: demo!.id,
     behaviour: 'succeed',
     brand: 'Visa',
     lastFour: '4242',
@@ -793,6 +794,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     await tx.insert(sandboxCardTokens).values({
       token: ref,
       kind: 'payment_method',
+      customerId: member.id,
       behaviour: 'succeed',
       brand: 'Visa',
       lastFour: '4242',

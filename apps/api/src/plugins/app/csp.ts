@@ -1,9 +1,13 @@
 import fp from 'fastify-plugin';
 
-/** Content-Security-Policy per request: the tag manager only when the client has a container id. */
+/**
+ * Content-Security-Policy per request: the tag manager only when the client has a container id. The sites may be
+ * framed by themselves (and each other in sub-domain mode) and by the origins in EMBED_ALLOWED_ORIGINS only.
+ */
 export default fp(
   async (app) => {
     const otherSites = app.config.siteUrls ? Object.values(app.config.siteUrls) : [];
+    const frameAncestors = ["'self'", ...otherSites, ...app.config.embedAllowedOrigins].join(' ');
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
       if (!type.startsWith('text/html')) return payload;
@@ -33,7 +37,7 @@ export default fp(
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
-          'frame-ancestors *',
+          `frame-ancestors ${frameAncestors}`,
         ].join('; '),
       );
       return payload;

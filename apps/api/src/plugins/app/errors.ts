@@ -3,6 +3,23 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
+import { redactUrl } from '../../lib/log-redaction.ts';
+
+/**
+ * PostgreSQL data exceptions that only a request's values can cause (the contract refuses them first; this is the
+ * last guard): NUL or invalid UTF-8 (22P05, 22021), a number out of range (22003), a string too long (22001), text
+ * that is not a number, date or time (22P02, 22007, 22008). Answered 400, never 500.
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(['22P05', '22021', '22003', '22001', '22P02', '22007', '22008']);
+
+/** The SQLSTATE of a database error, looking through the causes Drizzle wraps it in. */
+function sqlState(error: unknown): string | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
 
 const TEXT_BY_STATUS: Record<number, string> = {
   401: UNAUTHENTICATED,
@@ -35,11 +52,19 @@ export default fp(
           return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
         return reply.code(error.statusCode).send({ message: error.message });
       }
+      const state = sqlState(error);
+      if (state && INPUT_DATA_EXCEPTIONS.has(state)) {
+        request.log.warn(
+          { sqlState: state, reqId: request.id, url: redactUrl(request.url), method: request.method },
+          'Input refused by the database',
+        );
+        return reply.code(400).send({ message: DEFAULT_ERROR_TEXTS.generic });
+      }
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error(
-          { err: error, reqId: request.id, url: request.url, method: request.method },
+          { err: error, reqId: request.id, url: redactUrl(request.url), method: request.method },
           'Request failed',
         );
         return reply.code(status).send({ message: DEFAULT_ERROR_TEXTS.generic });

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Security headers. The Content-Security-Policy depends on the client (tag manager) and the site URLs,
- * so plugins/app/csp sets it; X-Frame-Options is off because operators embed the sites in iframes.
+ * so plugins/app/csp sets it, with frame-ancestors from EMBED_ALLOWED_ORIGINS. X-Frame-Options is off: it cannot
+ * name several origins, and CSP frame-ancestors takes precedence over it in browsers.
  */
 export default fp(
   async (app) => {

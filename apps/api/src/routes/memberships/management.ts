@@ -169,7 +169,14 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/memberships/:id/freeze',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 201: freezeReply } } },
+    {
+      schema: {
+        tags: ['memberships'],
+        consumes: ['multipart/form-data'],
+        params: membershipIdParams,
+        response: { 201: freezeReply },
+      },
+    },
     async (request, reply) => {
       const data = await handleUpload(request, {
         ...uploadOf(request, 'freeze', 'file'),
@@ -186,7 +193,13 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/eligibility/document',
-    { schema: { tags: ['memberships'], response: { 201: documentUploadReply } } },
+    {
+      schema: {
+        tags: ['memberships'],
+        consumes: ['multipart/form-data'],
+        response: { 201: documentUploadReply },
+      },
+    },
     async (request, reply) => {
       const data = await handleUpload(request, {
         ...uploadOf(request, 'eligibility', 'document'),

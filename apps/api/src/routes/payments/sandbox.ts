@@ -24,7 +24,10 @@ const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
+      // Public (the card form may come before logging in), but a logged-in maker owns the token.
+      await app.identify(request);
       const { token, card } = await sandbox.createToken({
+        customerId: request.customer?.id ?? null,
         cardNumber: b.card_number,
         expiryDate: b.expiry_date,
         cardholderName: b.cardholder_name,

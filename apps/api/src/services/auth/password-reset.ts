@@ -30,6 +30,9 @@ export async function requestPasswordReset(
   const customer = matches[0]!;
   const token = createToken();
   await db.transaction(async (tx) => {
+    // Only the newest link works: the customer's row lock orders two requests at once, older links go.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
+    await revokePasswordResets(tx, customer.id);
     await tx.insert(passwordResets).values({
       customerId: customer.id,
       tokenHash: hashToken(token),
@@ -44,6 +47,13 @@ export async function requestPasswordReset(
     });
     await queueMail(tx, { ...mail, to: customer.email });
   });
+}
+
+/** Every reset link of the customer stops working (a newer one was sent, or the password changed). */
+export async function revokePasswordResets(tx: DbOrTx, customerId: number) {
+  await tx
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.customerId, customerId), isNull(passwordResets.usedAt)));
 }
 
 async function findLiveReset(db: DbOrTx, token: string, now: Date) {
@@ -68,7 +78,10 @@ export async function validateResetToken(db: DbOrTx, token: string, now: Date) {
   return { valid: true as const, email: row.email };
 }
 
-/** Sets the new password, uses up the token and revokes every session of the customer, atomically. */
+/**
+ * Sets the new password, uses up the token, revokes the customer's other reset links and every session,
+ * atomically.
+ */
 export async function resetPassword(db: Db, input: { token: string; password: string; now: Date }) {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
@@ -80,6 +93,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .returning({ id: passwordResets.id });
     if (used.length === 0) throw new HttpError(403, RESET_LINK_INVALID);
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, reset.customerId));
+    await revokePasswordResets(tx, reset.customerId);
     await revokeAllSessions(tx, reset.customerId, input.now);
   });
 }

@@ -360,6 +360,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
         const { source, saveCard } = await resolveSource(tx, customerId, body.payment_method, now);
         result = await deps.payments.charge(
           {
+            customerId,
             amountPence: cardAmount,
             currency: 'GBP',
             source,

@@ -1,5 +1,7 @@
 import {
   CUSTOM_QUESTION_TEXTS,
+  FIELD_TEXTS,
+  isPersonName,
   MEMBERSHIP_PURCHASE_TEXTS,
   type ONBOARDING_TYPES,
 } from '@fieldhouse/contract';
@@ -8,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { authSessions, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { revokePasswordResets } from '../auth/password-reset.ts';
 import { findDataFields } from '../memberships/data-fields.ts';
 import { parseLocalDate } from '../memberships/pricing.ts';
 
@@ -79,6 +82,10 @@ export async function updateUserDetails(
         continue;
       }
     }
+    if ((path === 'first_name' || path === 'last_name') && !isPersonName(text)) {
+      errors[field.path] = [FIELD_TEXTS.invalid(field.label)];
+      continue;
+    }
     if (path === 'email' && !EMAIL.test(text)) {
       errors[field.path] = ['Please enter a valid email address.'];
       continue;
@@ -98,7 +105,7 @@ export async function updateUserDetails(
 
 /**
  * PUT /api/my-account/user/password: checks the current password, stores the new one and revokes the customer's
- * other sessions (this one stays), in one transaction.
+ * other sessions (this one stays) and reset links, in one transaction.
  */
 export async function changePassword(
   db: Db,
@@ -114,6 +121,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, input.customerId));
+    await revokePasswordResets(tx, input.customerId);
     await tx
       .update(authSessions)
       .set({ revokedAt: input.now })

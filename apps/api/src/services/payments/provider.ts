@@ -33,6 +33,8 @@ export type BillingDetails = {
 export type ChargeSource = { token: string } | { savedCardRef: string };
 
 export type ChargeRequest = {
+  /** Who pays: a card token made by (or already used by) another customer is refused as an invalid card. */
+  customerId: number;
   amountPence: number;
   currency: 'GBP';
   source: ChargeSource;

@@ -1,5 +1,5 @@
-import { CARD_DECLINED_MESSAGE, SANDBOX_CARDS } from '@fieldhouse/contract';
-import { and, eq } from 'drizzle-orm';
+import { CARD_DECLINED_MESSAGE, CARD_TEXTS, SANDBOX_CARDS } from '@fieldhouse/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema.ts';
 import { createToken } from '../../lib/tokens.ts';
@@ -48,6 +48,8 @@ export type SandboxTokenInput = {
   expiryDate: string;
   cardholderName: string;
   billing: BillingDetails;
+  /** The logged-in customer making the token (null: nobody logged in; the first to pay with it keeps it). */
+  customerId: number | null;
 };
 
 const toCardDetails = (t: TokenRow): CardDetails => ({
@@ -78,6 +80,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .values({
         token: `tok_${createToken(18)}`,
         kind: 'token',
+        customerId: input.customerId,
         behaviour: sandboxBehaviour(input.cardNumber),
         brand: cardBrand(input.cardNumber),
         lastFour: digitsOf(input.cardNumber).slice(-4),
@@ -225,6 +228,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where(and(eq(sandboxCardTokens.token, ref), eq(sandboxCardTokens.kind, kind)))
       .limit(1);
     if (!card) throw new PaymentSourceError('The card details have expired. Please enter them again.');
+    if (card.customerId === null) {
+      // A token made without a session: the first customer to pay with it keeps it.
+      const [claimed] = await db
+        .update(sandboxCardTokens)
+        .set({ customerId: request.customerId })
+        .where(and(eq(sandboxCardTokens.token, card.token), isNull(sandboxCardTokens.customerId)))
+        .returning();
+      return this.ownedBy(claimed ?? (await this.reload(db, card.token)), request.customerId);
+    }
+    return this.ownedBy(card, request.customerId);
+  }
+
+  private async reload(db: DbOrTx, token: string) {
+    const [card] = await db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.token, token));
+    return card;
+  }
+
+  /** Another customer's card is, to this customer, a card that does not exist: the invalid-card reply. */
+  private ownedBy(card: TokenRow | undefined, customerId: number): TokenRow {
+    if (!card || card.customerId !== customerId) throw new PaymentSourceError(CARD_TEXTS.number);
     return card;
   }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_card_tokens" ADD COLUMN "customer_id" integer;--> statement-breakpoint
+ALTER TABLE "sandbox_card_tokens" ADD CONSTRAINT "sandbox_card_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;
