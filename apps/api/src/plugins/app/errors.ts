@@ -2,6 +2,7 @@ import { DEFAULT_ERROR_TEXTS, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '@fieldh
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, rootMessage } from '../../db/connection-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 
 const TEXT_BY_STATUS: Record<number, string> = {
@@ -34,6 +35,15 @@ export default fp(
         if (error.errors)
           return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
         return reply.code(error.statusCode).send({ message: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The connection died mid-query (restart, failover) or none could be opened: the pool reconnects on the
+        // next query, so this is worth a retry. Logged as a warning, without the SQL.
+        request.log.warn(
+          { reqId: request.id, url: request.url, method: request.method, reason: rootMessage(error) },
+          'Database unavailable',
+        );
+        return reply.code(503).header('retry-after', '5').send({ message: DEFAULT_ERROR_TEXTS.generic });
       }
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
