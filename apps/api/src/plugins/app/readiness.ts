@@ -64,6 +64,11 @@ export default fp(
     app.addHook('preClose', async () => {
       shuttingDown = true;
     });
+    // A request still in flight when the shutdown began ends its keep-alive connection with its reply; otherwise
+    // Node keeps that connection open (and close() waiting) until the keep-alive timeout.
+    app.addHook('onSend', async (_request, reply) => {
+      if (shuttingDown) reply.header('connection', 'close');
+    });
   },
   { name: 'app-readiness', dependencies: ['app-db'] },
 );
