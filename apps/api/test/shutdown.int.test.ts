@@ -21,16 +21,22 @@ const t = await setupTestDatabase();
 
 /** A probe route that answers only when the test lets it. */
 function slowProbe() {
-  const entered = Promise.withResolvers<void>();
-  const gate = Promise.withResolvers<void>();
+  let enter = () => {};
+  let finish = () => {};
+  const entered = new Promise<void>((resolve) => {
+    enter = resolve;
+  });
+  const gate = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
   const plugin: FastifyPluginAsync = async (app) => {
     app.get('/test/slow', async () => {
-      entered.resolve();
-      await gate.promise;
+      enter();
+      await gate;
       return { data: { done: true } };
     });
   };
-  return { plugin, entered: entered.promise, finish: () => gate.resolve() };
+  return { plugin, entered, finish: () => finish() };
 }
 
 /** A raw HTTP/1.1 connection (to control exactly when each byte of a request arrives). */
