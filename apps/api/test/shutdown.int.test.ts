@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE_NAME } from '../src/db/folder-lock.ts';
 import { shutdownGracefully } from '../src/runtime/shutdown.ts';
 import { setupTestDatabase } from './helper.ts';
@@ -136,7 +136,11 @@ describe('draining on shutdown', () => {
 
 // `npm start` is a PGlite server here; the PostgreSQL run would repeat the same test.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('npm start', () => {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'fh-npm-start-'));
+  let folder = '';
+  beforeAll(() => {
+    // Made here, not at collection: a skipped block runs no afterAll.
+    folder = mkdtempSync(path.join(os.tmpdir(), 'fh-npm-start-'));
+  });
   let spawned: Spawned | undefined;
   afterEach(() => killIfRunning(spawned));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));

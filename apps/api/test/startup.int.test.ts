@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { freePort, serverEnv, spawnProcess } from './process-helper.ts';
 
@@ -78,7 +78,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a refused PostgreSQL login', ()
 
 // The lock guards a PGlite folder on disk; the PostgreSQL run would repeat the same test.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('a PGlite data folder in use', () => {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'fh-lock-server-'));
+  let folder = '';
+  beforeAll(() => {
+    // Made here, not at collection: a skipped block runs no afterAll.
+    folder = mkdtempSync(path.join(os.tmpdir(), 'fh-lock-server-'));
+  });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('makes a second server refuse to start, naming the folder and the other process', async () => {
