@@ -7,10 +7,15 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const apiPort = process.env.API_PORT ?? '3000';
+const apiEnv = { ...process.env, PORT: apiPort };
+if (apiEnv.DEMO_MODE === undefined && apiEnv.NODE_ENV !== 'production') {
+  apiEnv.DEMO_MODE = 'true';
+  console.log('npm run dev: demo mode on (demo data, /api/dev/mail); set DEMO_MODE=false to turn it off');
+}
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', join(root, 'apps/api/src/main.ts')], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: apiEnv,
   }),
   spawn('npx', ['vite', '--host'], {
     cwd: join(root, 'apps/web'),

@@ -1,17 +1,42 @@
 #!/usr/bin/env node
 // `npm start`: build the web app if the build is missing or older than its sources, then run the API
 // server, which migrates, seeds demo data on first run (demo mode) and serves the three sites.
+// Trying the product on a fresh machine is the point of `npm start`, so it turns demo mode on unless DEMO_MODE
+// is set or NODE_ENV=production. Production runs `npm run serve` (never demo, no build step).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (process.env.SKIP_BUILD !== '1') buildIfStale();
+const env = { ...process.env };
+if (env.DEMO_MODE === undefined && env.NODE_ENV !== 'production') {
+  env.DEMO_MODE = 'true';
+  console.log('npm start: demo mode on (demo data, /api/dev/mail); set DEMO_MODE=false to turn it off');
+}
+if (env.SKIP_BUILD !== '1') buildIfStale();
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
   stdio: 'inherit',
-  env: process.env,
+  env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+
+// Pass SIGTERM/SIGINT on; the server drains its requests and exits, and so do we. Should it hang past its own
+// shutdown timeout, it is killed.
+const graceMs = (Number(env.SHUTDOWN_TIMEOUT_SECONDS) || 25) * 1000 + 5000;
+let stopping = false;
+const stop = (signal) => {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  server.kill(signal);
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => server.kill('SIGKILL'), graceMs).unref();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// Whoever started us went away without a signal reaching us (its shell did not pass it on, or it was killed):
+// stop rather than serve as an orphan.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 1000).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

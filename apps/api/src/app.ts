@@ -21,6 +21,7 @@ import jobsPlugin, { type JobsPluginOptions } from './plugins/app/jobs.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
+import readinessPlugin from './plugins/app/readiness.ts';
 import storagePlugin, { type StoragePluginOptions } from './plugins/app/storage.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
@@ -77,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
+    // While closing, requests already on an open connection are still answered (readiness says 'shutting down'),
+    // rather than Fastify's bare 503; new connections are refused and close() waits for in-flight requests.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(multipartPlugin);
     await app.register(swaggerPlugin, { demoMode: config.demoMode });
     await app.register(dbPlugin, { database, owned });
+    await app.register(readinessPlugin);
     await app.register(errorsPlugin);
     await app.register(maintenancePlugin);
     await app.register(csrfPlugin);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEMO_MODE_PUBLIC_ACK, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('defaults to PGlite in ./data, demo mode and single-origin', () => {
+  it('defaults to PGlite in ./data, no demo mode and single-origin', () => {
     const c = loadConfig({}, '/srv/app');
     expect(c.database).toEqual({ kind: 'pglite', dataDir: '/srv/app/data' });
-    expect(c.demoMode).toBe(true);
+    expect(c.demoMode).toBe(false);
     expect(c.siteUrls).toBeNull();
     expect(c.port).toBe(3000);
     expect(c.host).toBe('0.0.0.0');
@@ -15,9 +15,56 @@ describe('loadConfig', () => {
     expect(c.webDist).toMatch(/apps\/web\/dist$/);
   });
 
-  it('turns demo mode off in production unless asked', () => {
+  it('turns demo mode on only when DEMO_MODE=true is set explicitly', () => {
+    expect(loadConfig({}).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoMode).toBe(false);
+    expect(loadConfig({ DEMO_MODE: '' }).demoMode).toBe(false);
+    expect(loadConfig({ DEMO_MODE: 'true' }).demoMode).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it('refuses demo mode in production unless a second, loudly named variable says so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(
+      /DEMO_MODE=true with NODE_ENV=production .*DEMO_MODE_IN_PRODUCTION=i-understand-this-is-public/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', DEMO_MODE_IN_PRODUCTION: 'yes' }),
+    ).toThrow(/DEMO_MODE_IN_PRODUCTION/);
+    const acknowledged = loadConfig({
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      DEMO_MODE_IN_PRODUCTION: DEMO_MODE_PUBLIC_ACK,
+    });
+    expect(acknowledged.demoMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'false' }).demoMode).toBe(false);
+  });
+
+  it('reads the start-up, pool and shutdown settings', () => {
+    const c = loadConfig({});
+    expect(c.databaseStartupTimeoutSeconds).toBe(60);
+    expect(c.databasePoolSize).toBe(10);
+    expect(c.shutdownTimeoutSeconds).toBe(25);
+    const d = loadConfig({
+      DATABASE_STARTUP_TIMEOUT_SECONDS: '2.5',
+      DATABASE_POOL_SIZE: '4',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+    });
+    expect([d.databaseStartupTimeoutSeconds, d.databasePoolSize, d.shutdownTimeoutSeconds]).toEqual([
+      2.5, 4, 5,
+    ]);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'localhost:5432/app' })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\//,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db.internal:6432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u:p@db.internal:6432/app',
+    });
   });
 
   it('reads sub-domain URLs without trailing slashes', () => {

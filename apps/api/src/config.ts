@@ -19,11 +19,25 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || (/^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v)), {
+      message: 'must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)',
+    }),
+  /** How long start-up waits for PostgreSQL to answer (retrying with backoff) before giving up with exit code 1. */
+  DATABASE_STARTUP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** PostgreSQL connections per process; several processes share the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   DATA_DIR: z.string().default('./data'),
   /** Uploaded files; default DATA_DIR/files (in memory when DATA_DIR is memory://). */
   STORAGE_DIR: z.string().optional(),
-  DEMO_MODE: bool(undefined),
+  /** Demo seed, /api/dev/mail (live reset links!) and the API docs UI: only when set to true explicitly. */
+  DEMO_MODE: bool(false),
+  /** Demo mode with NODE_ENV=production is refused unless this says exactly DEMO_MODE_PUBLIC_ACK. */
+  DEMO_MODE_IN_PRODUCTION: z.string().optional(),
   CLIENT_ID: z.coerce.number().int().positive().optional(),
   BOOKINGS_URL: url,
   ACCOUNT_URL: url,
@@ -105,12 +119,21 @@ export type S3Config = {
   prefix: string;
 };
 
+/** The value DEMO_MODE_IN_PRODUCTION must have for a production server to run in demo mode. */
+export const DEMO_MODE_PUBLIC_ACK = 'i-understand-this-is-public';
+
 export type SiteUrls = { bookings: string; account: string; join: string };
 
 export type Config = {
   port: number;
   host: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** Seconds start-up waits for the database (DATABASE_STARTUP_TIMEOUT_SECONDS). */
+  databaseStartupTimeoutSeconds: number;
+  databasePoolSize: number;
+  /** Seconds in-flight requests get on shutdown (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
+  /** Only with DEMO_MODE=true (and, in production, DEMO_MODE_IN_PRODUCTION). */
   demoMode: boolean;
   /** null: the first client in the database. */
   clientId: number | null;
@@ -160,6 +183,12 @@ export function loadConfig(
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const { BOOKINGS_URL: bookings, ACCOUNT_URL: account, JOIN_URL: join } = e;
+  if (production && e.DEMO_MODE && e.DEMO_MODE_IN_PRODUCTION !== DEMO_MODE_PUBLIC_ACK) {
+    throw new Error(
+      'Invalid configuration: DEMO_MODE=true with NODE_ENV=production would publish the demo mail outbox ' +
+        `(live password-reset links); unset DEMO_MODE, or set DEMO_MODE_IN_PRODUCTION=${DEMO_MODE_PUBLIC_ACK}.`,
+    );
+  }
   const anyUrl = bookings || account || join;
   if (anyUrl && !(bookings && account && join)) {
     throw new Error('Invalid configuration: set all of BOOKINGS_URL, ACCOUNT_URL and JOIN_URL, or none.');
@@ -173,7 +202,10 @@ export function loadConfig(
           kind: 'pglite',
           dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(cwd, e.DATA_DIR),
         },
-    demoMode: e.DEMO_MODE ?? !production,
+    databaseStartupTimeoutSeconds: e.DATABASE_STARTUP_TIMEOUT_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    demoMode: e.DEMO_MODE ?? false,
     clientId: e.CLIENT_ID ?? null,
     siteUrls: bookings && account && join ? { bookings, account, join } : null,
     cookieDomain: e.COOKIE_DOMAIN || null,

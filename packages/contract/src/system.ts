@@ -4,6 +4,29 @@ import { envelope } from './common.ts';
 /** GET /api/health */
 export const healthReply = envelope(z.object({ status: z.literal('ok') }));
 
+/** GET /api/health/live: the process is up (never touches the database). */
+export const livenessReply = envelope(z.object({ status: z.literal('ok') }));
+
+/** One readiness check's outcome (the reason stays in the server log: no internal addresses on a public route). */
+export const readinessCheck = z.object({
+  name: z.string(),
+  status: z.enum(['ok', 'failed', 'timeout']),
+  ms: z.number().int().nonnegative(),
+});
+export type ReadinessCheck = z.infer<typeof readinessCheck>;
+
+/** GET /api/health/ready: 200 when every check (database, job engine, ...) passed. */
+export const readinessReply = envelope(
+  z.object({ status: z.literal('ready'), checks: z.array(readinessCheck) }),
+);
+
+/** GET /api/health/ready: 503 when a check failed or timed out, or while the process is shutting down. */
+export const notReadyReply = z.object({
+  message: z.string(),
+  status: z.enum(['not_ready', 'shutting_down']),
+  checks: z.array(readinessCheck),
+});
+
 /** Every API call except health answers 503 with this message while MAINTENANCE_MODE is on. */
 export const MAINTENANCE_MESSAGE = 'Unable to access the site due to planned maintenance.';
 

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type FolderLock, lockFolder } from './folder-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -19,38 +20,158 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** The few pino methods the database layer logs through (pino and Fastify's logger fit). */
+export type DatabaseLogger = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+};
+
+export type OpenDatabaseOptions = {
+  /** Where pool errors and migration waits are logged; `setLogger` re-points it (main: the app's logger). */
+  logger?: DatabaseLogger;
+  /** PostgreSQL: connections per process (default 10). */
+  poolSize?: number;
+};
+
 export type Database = {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /** Applies pending migrations; on PostgreSQL under an advisory lock, so several processes may start at once. */
   migrate: () => Promise<void>;
+  /** A trivial query: resolves when the database answers (start-up wait, readiness). */
+  ping: () => Promise<void>;
   close: () => Promise<void>;
   /** PostgreSQL only: the connection string (the job engine opens its own pool with it). */
   url?: string;
+  setLogger: (logger: DatabaseLogger) => void;
+  /** For log lines: "PostgreSQL at host:port" or "PGlite in /folder". */
+  label: string;
   /** PGlite only: the raw instance (used by tests to dump a migrated template, and by the job engine). */
   pglite?: PGlite;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+/** Any advisory lock key would do; this one is derived from a fixed name so every process agrees on it. */
+const MIGRATION_LOCK = "hashtext('fieldhouse.migrations')";
+
+const consoleLogger: DatabaseLogger = {
+  info: () => {},
+  warn: (obj, msg) => console.warn(msg, obj),
+};
+
+/** "PostgreSQL at host:port" without user or password (for log lines and start-up errors). */
+export function describePostgres(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL at ${u.hostname || 'localhost'}:${u.port || '5432'}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  let logger = options.logger ?? consoleLogger;
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: options.poolSize ?? 10,
+      // Close connections idle for 30 s (fewer for PostgreSQL or a proxy to drop under us), fail a connect
+      // attempt after 10 s instead of hanging on an unreachable host, and let TCP keepalive notice a dead peer.
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // An idle connection closed by the server (restart, failover, pg_terminate_backend, idle timeout): the pool
+    // has already dropped it and opens a new one on the next query. Without this listener the process dies.
+    pool.on('error', (err) =>
+      logger.warn(
+        { err: { message: err.message, code: (err as { code?: string }).code } },
+        'PostgreSQL closed an idle connection; the pool opens a new one on the next query',
+      ),
+    );
+    // A connection that dies while checked out (in a transaction) also emits 'error'; the query in flight rejects
+    // with the same error and the request answers 503, so nothing more to do here than keep the process alive.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let ended = false;
     return {
       db,
       kind: 'postgres',
       url: config.url,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      label: describePostgres(config.url),
+      migrate: () => migratePostgresUnderLock(config.url, logger),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        await pool.end();
+      },
+      setLogger: (next) => {
+        logger = next;
+      },
     };
   }
-  const pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  const folder = config.dataDir && !config.dataDir.startsWith('memory://') ? config.dataDir : null;
+  const lock: FolderLock | null = folder ? await lockFolder(folder) : null;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   const raw = drizzlePglite(pglite, { schema });
   return {
     db: raw as unknown as Db,
     kind: 'pglite',
+    label: folder ? `PGlite in ${folder}` : 'PGlite in memory',
     pglite,
     migrate: () => migratePglite(raw, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pglite.close(),
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        await lock?.release();
+      }
+    },
+    setLogger: (next) => {
+      logger = next;
+    },
   };
+}
+
+/**
+ * Runs the migrations on one dedicated connection holding a PostgreSQL advisory lock: a second process waits
+ * for the first and then finds nothing left to do (two at once used to collide on CREATE SCHEMA: duplicate key).
+ */
+async function migratePostgresUnderLock(url: string, logger: DatabaseLogger) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {}); // a dead connection rejects the query in flight, which throws below
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      `select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`,
+    );
+    if (!rows[0]?.locked) {
+      logger.info({}, 'Another process is migrating the database; waiting for it to finish');
+      await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    }
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -2,6 +2,7 @@ import { DEFAULT_ERROR_TEXTS, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '@fieldh
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, rootMessage } from '../../db/connection-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { redactUrl } from '../../lib/log-redaction.ts';
 
@@ -51,6 +52,20 @@ export default fp(
         if (error.errors)
           return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
         return reply.code(error.statusCode).send({ message: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The connection died mid-query (restart, failover) or none could be opened: the pool reconnects on the
+        // next query, so this is worth a retry. Logged as a warning, without the SQL.
+        request.log.warn(
+          {
+            reqId: request.id,
+            url: redactUrl(request.url),
+            method: request.method,
+            reason: rootMessage(error),
+          },
+          'Database unavailable',
+        );
+        return reply.code(503).header('retry-after', '5').send({ message: DEFAULT_ERROR_TEXTS.generic });
       }
       const state = sqlState(error);
       if (state && INPUT_DATA_EXCEPTIONS.has(state)) {

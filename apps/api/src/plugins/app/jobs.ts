@@ -22,9 +22,13 @@ export default fp<JobsPluginOptions>(
     const { start = false, ...engineOptions } = opts.jobs ?? {};
     const engine = createJobEngine({ database: app.database, log: app.log, ...engineOptions });
     app.decorate('jobs', engine);
-    if (start) app.addHook('onReady', async () => engine.start());
+    if (start) {
+      app.addHook('onReady', async () => engine.start());
+      // Readiness (GET /api/health/ready) includes the engine wherever it runs: it must be started and reach its schema.
+      app.addReadinessCheck('jobs', () => engine.check());
+    }
     // preClose: jobs in progress finish (up to 10 s) while the mail sender and the database are still open.
     app.addHook('preClose', async () => engine.stop());
   },
-  { name: 'app-jobs', dependencies: ['app-db'] },
+  { name: 'app-jobs', dependencies: ['app-db', 'app-readiness'] },
 );

@@ -1,0 +1,51 @@
+/** The error itself and its causes (Drizzle wraps the driver's error in `cause`). */
+function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** SQLSTATE classes and codes that mean "the database is not there right now", not "this query is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_NET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed/i;
+
+/** A query failed because its connection died or none could be opened: worth a 503 and a retry, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_NET.has(e.code)))
+      return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** PostgreSQL refused the login or the database: retrying will not help (bad password, unknown role or database). */
+export function isLoginRefused(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && /^(28|3D)/.test(e.code)) return true;
+  }
+  return false;
+}
+
+/** The innermost message, without the SQL Drizzle prefixes ("Failed query: ..."). */
+export function rootMessage(err: unknown): string {
+  let message = String(err);
+  for (const e of chain(err)) {
+    if (typeof e.message === 'string' && e.message) message = e.message;
+    const code = (e as { code?: unknown }).code;
+    if (!e.message && typeof code === 'string') message = code;
+  }
+  return message.split('\n')[0]!;
+}
