@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import authPlugin from './plugins/app/auth.ts';
+import backgroundPlugin from './plugins/app/background.ts';
 import clientPlugin from './plugins/app/client.ts';
 import cspPlugin from './plugins/app/csp.ts';
 import csrfPlugin from './plugins/app/csrf.ts';
@@ -77,10 +78,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // External plugins, then the app's own, then routes (design rule 3).
     await app.register(cookiePlugin);
     await app.register(helmetPlugin);
-    await app.register(rateLimitPlugin);
+    await app.register(rateLimitPlugin, { db: database.db });
     await app.register(multipartPlugin);
     await app.register(swaggerPlugin, { demoMode: config.demoMode });
     await app.register(dbPlugin, { database, owned });
+    await app.register(backgroundPlugin);
     await app.register(errorsPlugin);
     await app.register(maintenancePlugin);
     await app.register(csrfPlugin);
