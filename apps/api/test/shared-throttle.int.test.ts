@@ -182,3 +182,30 @@ for (const store of stores) {
     });
   });
 }
+
+describe('Redis unreachable', () => {
+  it('keeps limiting in each process (and says so) rather than failing logins', async () => {
+    const warnings: string[] = [];
+    const app = await t.buildTestApp(
+      { redisUrl: 'redis://127.0.0.1:1', rateLimits: { loginPerIpPerMinute: 2, loginFailuresPerAccount: 2 } },
+      {
+        logger: {
+          level: 'warn',
+          stream: {
+            write: (line: string) => {
+              const entry = JSON.parse(line) as { level: number; msg: string };
+              if (entry.level >= 50) console.error(line);
+              else warnings.push(entry.msg);
+            },
+          },
+        },
+      },
+    );
+    const customer = await createCustomer(t.db, { clientId: client.id });
+    const address = nextAddress();
+    expect((await login(app, address, customer.email, customer.password)).statusCode).toBe(200);
+    expect((await login(app, address, customer.email, 'Wrong1!xx')).statusCode).toBe(422);
+    expect((await login(app, address, customer.email, 'Wrong1!xx')).statusCode).toBe(429);
+    expect(warnings).toContain('Redis is unreachable: rate limits fall back to this process');
+  });
+});
