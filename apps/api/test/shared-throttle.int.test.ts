@@ -172,6 +172,21 @@ for (const store of stores) {
       expect((await login(b!, home, customer.reference, customer.password)).statusCode).toBe(200);
     });
 
+    it('an attacker taking a fresh IPv6 address for every try is counted by the /64', async () => {
+      const [a, b] = await twoApps({ loginFailuresPerAccount: 3 });
+      const customer = await createCustomer(t.db, { clientId: client.id });
+      const network = `2001:db8:${++lastAddress}:7`;
+      for (let i = 1; i <= 3; i++)
+        expect(
+          (await login(i % 2 ? a! : b!, `${network}::${i}`, customer.email, 'Wrong1!xx')).statusCode,
+        ).toBe(422);
+      expect((await login(a!, `${network}:ffff:1:2:3`, customer.email, customer.password)).statusCode).toBe(
+        429,
+      );
+      const elsewhere = `2001:db8:${++lastAddress}:8::1`;
+      expect((await login(b!, elsewhere, customer.email, customer.password)).statusCode).toBe(200);
+    });
+
     it('unknown names are throttled like accounts (the reply does not tell them apart)', async () => {
       const [a, b] = await twoApps({ loginFailuresPerAccount: 3 });
       const address = nextAddress();

@@ -1,3 +1,4 @@
+import { addressGroup } from '../../lib/address-group.ts';
 import type { CounterStore } from '../throttle/counter-store.ts';
 
 /**
@@ -6,7 +7,8 @@ import type { CounterStore } from '../throttle/counter-store.ts';
  *   2 s, 4 s … (at most `maxDelaySeconds`) before each further attempt for that account; a correct password clears it.
  * - per account from every address: after `failuresAllAddresses` failures in a day, addresses the account has never
  *   logged in from wait too (same growing delays), while an address it has logged in from is let through.
- * So an attacker only ever slows themselves (and strangers), never the member at their usual address.
+ * So an attacker only ever slows themselves (and strangers), never the member at their usual address. Addresses are
+ * counted as `addressGroup` gives them (IPv6 by its /64).
  * Accounts are named by `customer:{id}` (an email and a customer number resolve to the same one) or, for a name
  * that matches nobody, `name:{normalised name}`, so unknown names are throttled exactly like real ones.
  */
@@ -48,7 +50,8 @@ export class LoginThrottle {
   }
 
   /** Seconds the caller must still wait before trying any of these accounts from this address (0: go ahead). */
-  async secondsToWait(accounts: string[], address: string): Promise<number> {
+  async secondsToWait(accounts: string[], ip: string): Promise<number> {
+    const address = addressGroup(ip);
     const waits = await Promise.all(
       accounts.map(async (account) => {
         const [pair, all] = await Promise.all([
@@ -66,7 +69,8 @@ export class LoginThrottle {
   }
 
   /** Counts a wrong password (or an unknown name) against each account, from this address and overall. */
-  async recordFailure(accounts: string[], address: string) {
+  async recordFailure(accounts: string[], ip: string) {
+    const address = addressGroup(ip);
     const { failuresPerAddress, failuresAllAddresses, maxDelaySeconds } = this.options;
     await Promise.all(
       accounts.flatMap((account) => [
@@ -77,8 +81,8 @@ export class LoginThrottle {
   }
 
   /** A correct password: this address starts afresh for the account and becomes familiar to it. */
-  async recordSuccess(account: string, address: string) {
-    const pair = `${account}|${address}`;
+  async recordSuccess(account: string, ip: string) {
+    const pair = `${account}|${addressGroup(ip)}`;
     await Promise.all([
       this.failures.delete(pair),
       this.waits.delete(pair),
