@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       loginPerIpPerMinute: 10,
       loginFailuresPerAccount: 5,
       loginFailuresPerAccountAllAddresses: 100,
+      loginFirstDelaySeconds: 1,
       loginMaxDelaySeconds: 900,
       forgottenPasswordPerIpPerMinute: 10,
     });
@@ -31,12 +32,14 @@ describe('loadConfig', () => {
       LOGIN_FAILURES_PER_ACCOUNT: '3',
       LOGIN_FAILURE_WINDOW_MINUTES: '30',
       LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: '40',
+      LOGIN_FIRST_DELAY_SECONDS: '2',
     });
     expect([c.redisUrl, c.redisKeyPrefix]).toEqual(['redis://127.0.0.1:6379/2', 'club-a:']);
     expect(c.rateLimits).toMatchObject({
       loginFailuresPerAccount: 3,
       loginMaxDelaySeconds: 1800,
       loginFailuresPerAccountAllAddresses: 40,
+      loginFirstDelaySeconds: 2,
     });
   });
 

@@ -48,6 +48,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Failed logins for one account from one address before each further one makes that address wait. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** The first login delay in seconds; each further failure doubles it. */
+  LOGIN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(1),
   /** The longest wait a login delay grows to (1 s, 2 s, 4 s … up to this). */
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Failed logins for one account from all addresses in a day before addresses it never logged in from wait too. */
@@ -98,6 +100,8 @@ export type Config = {
     loginFailuresPerAccount: number;
     /** Failures for one account from every address (per day) before unfamiliar addresses wait too. */
     loginFailuresPerAccountAllAddresses: number;
+    /** The first login delay, in seconds (doubled by each further failure). */
+    loginFirstDelaySeconds: number;
     /** The longest login delay, in seconds. */
     loginMaxDelaySeconds: number;
     forgottenPasswordPerIpPerMinute: number;
@@ -158,6 +162,7 @@ export function loadConfig(
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerAccountAllAddresses: e.LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
+      loginFirstDelaySeconds: e.LOGIN_FIRST_DELAY_SECONDS,
       loginMaxDelaySeconds: Math.max(1, Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60)),
       forgottenPasswordPerIpPerMinute: e.FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE,
     },

@@ -56,6 +56,7 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
       loginPerIpPerMinute: 1000,
       loginFailuresPerAccount: 1000,
       loginFailuresPerAccountAllAddresses: 10_000,
+      loginFirstDelaySeconds: 1,
       loginMaxDelaySeconds: 900,
       forgottenPasswordPerIpPerMinute: 1000,
       ...overrides.rateLimits,

@@ -41,6 +41,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = new LoginThrottle(app.counters, {
     failuresPerAddress: limits.loginFailuresPerAccount,
     failuresAllAddresses: limits.loginFailuresPerAccountAllAddresses,
+    firstDelaySeconds: limits.loginFirstDelaySeconds,
     maxDelaySeconds: limits.loginMaxDelaySeconds,
   });
   const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });

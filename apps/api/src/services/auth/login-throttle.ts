@@ -4,7 +4,7 @@ import type { CounterStore } from '../throttle/counter-store.ts';
 /**
  * Login throttling with growing delays, shared by every process (see docs/decisions/016):
  * - per account and address: after `failuresPerAddress` failures from one address, that address waits 1 s, then
- *   2 s, 4 s … (at most `maxDelaySeconds`) before each further attempt for that account; a correct password clears it.
+ *   2 s, 4 s … (from `firstDelaySeconds`, at most `maxDelaySeconds`) before each further attempt for that account; a correct password clears it.
  * - per account from every address: after `failuresAllAddresses` failures in a day, addresses the account has never
  *   logged in from wait too (same growing delays), while an address it has logged in from is let through.
  * So an attacker only ever slows themselves (and strangers), never the member at their usual address. Addresses are
@@ -15,6 +15,7 @@ import type { CounterStore } from '../throttle/counter-store.ts';
 export type LoginThrottleOptions = {
   failuresPerAddress: number;
   failuresAllAddresses: number;
+  firstDelaySeconds: number;
   maxDelaySeconds: number;
 };
 
@@ -23,10 +24,14 @@ const DAY_SECONDS = 86_400;
 const FAMILIAR_SECONDS = 30 * DAY_SECONDS;
 const UNLIMITED = 1_000_000_000;
 
-/** Seconds to wait after the `failures`-th failure: none before `free`, then 1, 2, 4 … capped at `maxSeconds`. */
-export function loginDelaySeconds(failures: number, free: number, maxSeconds: number) {
+/**
+ * Seconds to wait after the `failures`-th failure: none before `free`, then `first`, twice that, four times … capped
+ * at `maxSeconds` (whole seconds, at least 1: Redis expires keys by the second).
+ */
+export function loginDelaySeconds(failures: number, free: number, first: number, maxSeconds: number) {
   if (failures < free) return 0;
-  return Math.min(2 ** Math.min(failures - free, 30), Math.max(1, Math.floor(maxSeconds)));
+  const cap = Math.max(1, Math.floor(maxSeconds));
+  return Math.min(Math.max(1, Math.floor(first)) * 2 ** Math.min(failures - free, 40), cap);
 }
 
 export const accountForCustomer = (customerId: number) => `customer:${customerId}`;
@@ -71,11 +76,11 @@ export class LoginThrottle {
   /** Counts a wrong password (or an unknown name) against each account, from this address and overall. */
   async recordFailure(accounts: string[], ip: string) {
     const address = addressGroup(ip);
-    const { failuresPerAddress, failuresAllAddresses, maxDelaySeconds } = this.options;
+    const { failuresPerAddress, failuresAllAddresses } = this.options;
     await Promise.all(
       accounts.flatMap((account) => [
-        this.countAndDelay(`${account}|${address}`, failuresPerAddress, maxDelaySeconds),
-        this.countAndDelay(account, failuresAllAddresses, maxDelaySeconds),
+        this.countAndDelay(`${account}|${address}`, failuresPerAddress),
+        this.countAndDelay(account, failuresAllAddresses),
       ]),
     );
   }
@@ -90,9 +95,10 @@ export class LoginThrottle {
     ]);
   }
 
-  private async countAndDelay(key: string, free: number, maxSeconds: number) {
+  private async countAndDelay(key: string, free: number) {
     const counted = await this.failures.penalty(key, 1);
-    const seconds = loginDelaySeconds(counted.consumedPoints, free, maxSeconds);
+    const { firstDelaySeconds, maxDelaySeconds } = this.options;
+    const seconds = loginDelaySeconds(counted.consumedPoints, free, firstDelaySeconds, maxDelaySeconds);
     if (seconds > 0) await this.waits.set(key, 1, seconds);
   }
 }
