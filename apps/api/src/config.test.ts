@@ -24,6 +24,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
   });
 
+  it('keeps counters in the database unless REDIS_URL is set; login throttling from the existing names', () => {
+    const d = loadConfig({});
+    expect([d.redisUrl, d.redisKeyPrefix]).toEqual([null, 'fieldhouse:']);
+    expect(d.rateLimits).toEqual({
+      loginPerIpPerMinute: 10,
+      loginFailuresPerAccount: 5,
+      loginFailuresPerAccountAllAddresses: 100,
+      loginFirstDelaySeconds: 1,
+      loginMaxDelaySeconds: 900,
+      forgottenPasswordPerIpPerMinute: 10,
+    });
+    const c = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REDIS_KEY_PREFIX: 'club-a:',
+      LOGIN_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_FAILURE_WINDOW_MINUTES: '30',
+      LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: '40',
+      LOGIN_FIRST_DELAY_SECONDS: '2',
+    });
+    expect([c.redisUrl, c.redisKeyPrefix]).toEqual(['redis://127.0.0.1:6379/2', 'club-a:']);
+    expect(c.rateLimits).toMatchObject({
+      loginFailuresPerAccount: 3,
+      loginMaxDelaySeconds: 1800,
+      loginFailuresPerAccountAllAddresses: 40,
+      loginFirstDelaySeconds: 2,
+    });
+  });
+
   it('refuses demo mode in production unless a second, loudly named variable says so', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(
       /DEMO_MODE=true with NODE_ENV=production .*DEMO_MODE_IN_PRODUCTION=i-understand-this-is-public/,

@@ -55,9 +55,19 @@ const envSchema = z.object({
   /** 'true' or a comma-separated list of proxy addresses/CIDRs; off unless a proxy sits in front. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Rate limits and login throttling live in Redis when set (else in PostgreSQL/PGlite, table rate_limits). */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('fieldhouse:'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Failed logins for one account from one address before each further one makes that address wait. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** The first login delay in seconds; each further failure doubles it. */
+  LOGIN_FIRST_DELAY_SECONDS: z.coerce.number().int().positive().default(1),
+  /** The longest wait a login delay grows to (1 s, 2 s, 4 s … up to this). */
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Failed logins for one account from all addresses in a day before addresses it never logged in from wait too. */
+  LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
   FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Which card payment provider charges cards; only the sandbox exists so far (see services/payments). */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -162,10 +172,19 @@ export type Config = {
   directDebitProvider: 'sandbox';
   /** null: offline tenders (cash, voucher, cheque) are refused everywhere. */
   frontOfHouseKey: string | null;
+  /** null: rate limits and login throttling are kept in the database (table rate_limits). */
+  redisUrl: string | null;
+  redisKeyPrefix: string;
   rateLimits: {
     loginPerIpPerMinute: number;
+    /** Failures for one account from one address before that address waits (growing delays). */
     loginFailuresPerAccount: number;
-    loginFailureWindowMs: number;
+    /** Failures for one account from every address (per day) before unfamiliar addresses wait too. */
+    loginFailuresPerAccountAllAddresses: number;
+    /** The first login delay, in seconds (doubled by each further failure). */
+    loginFirstDelaySeconds: number;
+    /** The longest login delay, in seconds. */
+    loginMaxDelaySeconds: number;
     forgottenPasswordPerIpPerMinute: number;
   };
 };
@@ -230,10 +249,14 @@ export function loadConfig(
     paymentProvider: e.PAYMENT_PROVIDER,
     directDebitProvider: e.DIRECT_DEBIT_PROVIDER,
     frontOfHouseKey: e.FRONT_OF_HOUSE_KEY || null,
+    redisUrl: e.REDIS_URL || null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
-      loginFailureWindowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      loginFailuresPerAccountAllAddresses: e.LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES,
+      loginFirstDelaySeconds: e.LOGIN_FIRST_DELAY_SECONDS,
+      loginMaxDelaySeconds: Math.max(1, Math.round(e.LOGIN_FAILURE_WINDOW_MINUTES * 60)),
       forgottenPasswordPerIpPerMinute: e.FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE,
     },
   };

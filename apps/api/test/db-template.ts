@@ -93,11 +93,14 @@ const processAlive = (pid: number) => {
 export async function dropStaleTestDatabases(adminUrl: string) {
   const stale = await adminQuery<{ datname: string }>(
     adminUrl,
-    "select datname from pg_database where datname like 'fh_t_%'",
+    // `_` is a LIKE wildcard: unescaped, 'fh_t_%' also matched every run's template (fh_template_…) and dropped it.
+    "select datname from pg_database where datname like 'fh\\_t\\_%'",
   );
   for (const row of stale.rows) {
-    const pid = Number(row.datname.split('_')[2]);
-    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
+    const match = /^fh_t_(\d+)_/.exec(row.datname);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid > 0 && processAlive(pid)) continue;
     await adminQuery(adminUrl, `drop database if exists ${row.datname} with (force)`);
   }
 }

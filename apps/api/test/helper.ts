@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
@@ -38,6 +39,8 @@ import { openFreshDatabase } from './db-template.ts';
 export const TEST_PASSWORD = 'Passw0rd!';
 export const TEST_CSRF = 'test-csrf-token';
 
+const TEST_REDIS_PREFIX = `fh-test:${randomUUID()}:`;
+
 type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<Config['rateLimits']> };
 
 export function testConfig(overrides: ConfigOverrides = {}): Config {
@@ -46,16 +49,23 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     ...base,
     demoMode: true,
     webDist: path.join(os.tmpdir(), 'fh-test-no-web-dist'),
+    // Apps of one test file share counters (like processes of one deployment); files never collide in Redis.
+    redisKeyPrefix: TEST_REDIS_PREFIX,
     ...overrides,
     rateLimits: {
       loginPerIpPerMinute: 1000,
       loginFailuresPerAccount: 1000,
-      loginFailureWindowMs: 60_000,
+      loginFailuresPerAccountAllAddresses: 10_000,
+      loginFirstDelaySeconds: 1,
+      loginMaxDelaySeconds: 900,
       forgottenPasswordPerIpPerMinute: 1000,
       ...overrides.rateLimits,
     },
   };
 }
+
+/** Every app built in this file (background work is settled across all of them). */
+const builtApps = new Set<FastifyInstance>();
 
 /** Errors the app logs go to console.error, which fails the test (test/setup.ts). */
 const testLogger = { level: 'error', stream: { write: (line: string) => console.error(line) } };
@@ -68,7 +78,10 @@ export async function setupTestDatabase() {
   const database = await openFreshDatabase();
   const apps: FastifyInstance[] = [];
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    for (const app of apps) {
+      builtApps.delete(app);
+      await app.close();
+    }
     await database.close();
   });
   const buildTestApp = async (
@@ -94,6 +107,7 @@ export async function setupTestDatabase() {
       ...options,
     });
     apps.push(app);
+    builtApps.add(app);
     return app;
   };
   return { database, db: database.db, buildTestApp } as {
@@ -508,7 +522,13 @@ export async function login(
   return sessionFrom(response);
 }
 
+/** Waits for work the apps of this file run after replying (e.g. a password-reset mail). */
+export async function settleBackgroundWork() {
+  for (const app of builtApps) if (app.hasDecorator('background')) await app.background.settle();
+}
+
 export async function outbox(app: FastifyInstance, to?: string) {
+  await settleBackgroundWork();
   const response = await app.inject({
     method: 'GET',
     url: '/api/dev/mail/messages',

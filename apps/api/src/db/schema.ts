@@ -1158,3 +1158,19 @@ export const waiverSignatures = pgTable(
   },
   (t) => [index('waiver_signatures_customer_idx').on(t.customerId, t.waiverId)],
 );
+
+/**
+ * Counters shared by every process (rate limits, login throttling): rate-limiter-flexible's Drizzle store,
+ * one row per key, changed by one atomic `insert … on conflict do update … returning`. Not used when
+ * REDIS_URL is set (the counters live in Redis then).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    /** null: never expires. */
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

@@ -22,11 +22,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
-import { FailedLoginLimiter } from '../../services/auth/failed-logins.ts';
-import { checkCredentials } from '../../services/auth/login.ts';
+import { attemptLogin } from '../../services/auth/login.ts';
+import { LoginThrottle } from '../../services/auth/login-throttle.ts';
 import {
-  requestPasswordReset,
+  findResetAccount,
   resetPassword,
+  sendPasswordReset,
   validateResetToken,
 } from '../../services/auth/password-reset.ts';
 import { createSession, revokeSession } from '../../services/auth/sessions.ts';
@@ -37,7 +38,12 @@ import { accountUrl, requireClient } from '../request-helpers.ts';
 /** Public auth calls: login, logout, register, forgotten password, password reset. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
-  const failedLogins = new FailedLoginLimiter(limits.loginFailuresPerAccount, limits.loginFailureWindowMs);
+  const throttle = new LoginThrottle(app.counters, {
+    failuresPerAddress: limits.loginFailuresPerAccount,
+    failuresAllAddresses: limits.loginFailuresPerAccountAllAddresses,
+    firstDelaySeconds: limits.loginFirstDelaySeconds,
+    maxDelaySeconds: limits.loginMaxDelaySeconds,
+  });
   const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, customerId: number) {
@@ -59,15 +65,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      if (failedLogins.isBlocked(username)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
       const client = await requireClient(app);
-      const outcome = await checkCredentials(app.db, client.id, username, password);
-      if (outcome.kind === 'invalid') {
-        failedLogins.recordFailure(username);
-        throw fieldError('username', INVALID_CREDENTIALS);
+      const outcome = await attemptLogin(app.db, throttle, {
+        clientId: client.id,
+        username,
+        password,
+        address: request.ip,
+      });
+      if (outcome.kind === 'throttled') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new HttpError(429, TOO_MANY_ATTEMPTS);
       }
+      if (outcome.kind === 'invalid') throw fieldError('username', INVALID_CREDENTIALS);
       if (outcome.kind === 'multiple') throw fieldError('username', MULTIPLE_LOGIN_MATCHES);
-      failedLogins.reset(username);
       await startSession(request, reply, outcome.customerId);
       return { data: await findUser(app.db, outcome.customerId, client, app.now()) };
     },
@@ -116,12 +126,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const client = await requireClient(app);
-      await requestPasswordReset(app.db, {
-        client,
-        emailOrReference: request.body.email_or_reference,
-        now: app.now(),
-        accountUrl: accountUrl(app, request),
-      });
+      const customer = await findResetAccount(app.db, client.id, request.body.email_or_reference);
+      // Known or not, the reply takes the same time: the writes for a known account happen after it.
+      if (customer) {
+        const input = { client, customer, now: app.now(), accountUrl: accountUrl(app, request) };
+        app.background.run('password reset mail', () => sendPasswordReset(app.db, input));
+      }
       return { data: { message: CHECK_YOUR_EMAIL } };
     },
   );

@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { accountForCustomer, accountForName, type LoginThrottle } from './login-throttle.ts';
 
 export type LoginOutcome = { kind: 'ok'; customerId: number } | { kind: 'invalid' } | { kind: 'multiple' };
 
@@ -29,21 +30,46 @@ export async function findCustomersByLoginName(db: DbOrTx, clientId: number, nam
     .limit(20);
 }
 
+export type LoginAttempt = LoginOutcome | { kind: 'throttled'; retryAfterSeconds: number };
+
 /**
- * Checks a username (email or customer reference) and password. An email may belong to several accounts
- * (families): the password is tried against each, and the one account it opens is logged in.
+ * Checks a username (email or customer reference) and password, throttled per account and address. The name is
+ * resolved first, so an email and a customer number count against the same account; a name that matches nobody is
+ * counted under itself and checked against a dummy hash, so it costs the same time as a wrong password. An email may
+ * belong to several accounts (families): the password is tried against each, and the one account it opens is
+ * logged in.
  */
-export async function checkCredentials(db: DbOrTx, clientId: number, username: string, password: string) {
-  const candidates = await findCustomersByLoginName(db, clientId, username);
+export async function attemptLogin(
+  db: DbOrTx,
+  throttle: LoginThrottle,
+  input: { clientId: number; username: string; password: string; address: string },
+): Promise<LoginAttempt> {
+  const candidates = await findCustomersByLoginName(db, input.clientId, input.username);
+  const accounts = candidates.length
+    ? candidates.map((c) => accountForCustomer(c.id))
+    : [accountForName(input.username)];
+  const wait = await throttle.secondsToWait(accounts, input.address);
+  if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
+  const outcome = await verifyCandidates(candidates, input.password);
+  if (outcome.kind === 'invalid') await throttle.recordFailure(accounts, input.address);
+  if (outcome.kind === 'ok')
+    await throttle.recordSuccess(accountForCustomer(outcome.customerId), input.address);
+  return outcome;
+}
+
+async function verifyCandidates(
+  candidates: { id: number; passwordHash: string }[],
+  password: string,
+): Promise<LoginOutcome> {
   if (candidates.length === 0) {
     await verifyAgainstDummy(password);
-    return { kind: 'invalid' } satisfies LoginOutcome;
+    return { kind: 'invalid' };
   }
   const matches: number[] = [];
   for (const candidate of candidates) {
     if (await verifyPassword(password, candidate.passwordHash)) matches.push(candidate.id);
   }
-  if (matches.length === 0) return { kind: 'invalid' } satisfies LoginOutcome;
-  if (matches.length > 1) return { kind: 'multiple' } satisfies LoginOutcome;
-  return { kind: 'ok', customerId: matches[0]! } satisfies LoginOutcome;
+  if (matches.length === 0) return { kind: 'invalid' };
+  if (matches.length > 1) return { kind: 'multiple' };
+  return { kind: 'ok', customerId: matches[0]! };
 }

@@ -13,21 +13,34 @@ import { revokeAllSessions } from './sessions.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
+export type ResetAccount = { id: number; email: string; firstName: string; reference: string };
+
 /**
- * Sends a reset link when the email or reference names exactly one account. No account: nothing is sent
- * and the caller answers as if it had been (no account enumeration). Several accounts: 422 'Multiple…'.
+ * The one account a forgotten-password request names, or null when it names none (the caller answers as if a
+ * link had been sent: no account enumeration). Several accounts: 422 'Multiple…'. Costs the same for known and
+ * unknown names; the writes for a known one are `sendPasswordReset`, which the caller runs after replying.
  */
-export async function requestPasswordReset(
-  db: Db,
-  input: { client: ClientRow; emailOrReference: string; now: Date; accountUrl: string },
-) {
-  const candidates = await findCustomersByLoginName(db, input.client.id, input.emailOrReference);
-  const value = input.emailOrReference.trim().toUpperCase();
+export async function findResetAccount(
+  db: DbOrTx,
+  clientId: number,
+  emailOrReference: string,
+): Promise<ResetAccount | null> {
+  const candidates = await findCustomersByLoginName(db, clientId, emailOrReference);
+  const value = emailOrReference.trim().toUpperCase();
   const byReference = candidates.filter((c) => c.reference.toUpperCase() === value);
   const matches = byReference.length ? byReference : candidates;
-  if (matches.length === 0) return;
+  if (matches.length === 0) return null;
   if (matches.length > 1) throw fieldError('email_or_reference', MULTIPLE_ACCOUNTS_MESSAGE);
-  const customer = matches[0]!;
+  const { id, email, firstName, reference } = matches[0]!;
+  return { id, email, firstName, reference };
+}
+
+/** Stores a new reset token for the account and queues the mail with its link, in one transaction. */
+export async function sendPasswordReset(
+  db: Db,
+  input: { client: ClientRow; customer: ResetAccount; now: Date; accountUrl: string },
+) {
+  const { customer } = input;
   const token = createToken();
   await db.transaction(async (tx) => {
     // Only the newest link works: the customer's row lock orders two requests at once, older links go.
