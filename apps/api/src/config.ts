@@ -45,6 +45,11 @@ const envSchema = z.object({
   COOKIE_DOMAIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.test>'),
+  /**
+   * Longest one mail delivery attempt may take; an attempt in a process that died is retried after it (the SMTP
+   * timeouts are a fraction of it).
+   */
+  MAIL_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   KIOSK_IDLE_SECONDS: z.coerce.number().int().positive().default(90),
   KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
@@ -152,6 +157,8 @@ export type Config = {
   cookieDomain: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** MAIL_ATTEMPT_TIMEOUT_SECONDS. */
+  mailAttemptTimeoutSeconds: number;
   sessionTtlDays: number;
   kioskIdleSeconds: number;
   kioskSecondIdleSeconds: number;
@@ -230,6 +237,7 @@ export function loadConfig(
     cookieDomain: e.COOKIE_DOMAIN || null,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
     kioskSecondIdleSeconds: e.KIOSK_SECOND_IDLE_SECONDS,

@@ -17,7 +17,13 @@ export default fp<{ mailSender?: MailSender | null }>(
   async (app, opts) => {
     const sender = opts.mailSender !== undefined ? opts.mailSender : createMailSender(app.config);
     app.decorate('mailSender', sender);
-    if (sender) await registerMailDelivery(app.jobs, { db: app.db, sender, log: app.log });
+    if (sender)
+      await registerMailDelivery(app.jobs, {
+        db: app.db,
+        sender,
+        log: app.log,
+        attemptTimeoutSeconds: app.config.mailAttemptTimeoutSeconds,
+      });
     app.addHook('onClose', async () => sender?.close?.());
   },
   { name: 'app-mail', dependencies: ['app-jobs'] },

@@ -139,7 +139,8 @@ const inTransaction = (tx: Tx) => fromDrizzle(tx as unknown as DrizzleTransactio
 
 /** Builds the pg-boss instance for our database: its own pool on PostgreSQL, the app's PGlite in-process. */
 function createBoss(database: Database, extra: Partial<ConstructorOptions> = {}) {
-  const common: ConstructorOptions = { schema: JOB_SCHEMA, ...extra };
+  // Supervision (expired jobs of a process that died are retried) every 15 s rather than pg-boss's 60 s.
+  const common: ConstructorOptions = { schema: JOB_SCHEMA, superviseIntervalSeconds: 15, ...extra };
   if (database.kind === 'postgres') {
     if (!database.url)
       throw new Error('The job engine needs the PostgreSQL connection string (database.url)');

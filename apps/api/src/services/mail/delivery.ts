@@ -17,13 +17,22 @@ export const MAIL_RETRY = {
   retryDelaySeconds: 30,
   retryBackoff: true,
   retryDelayMaxSeconds: 6 * 60 * 60,
-  // An attempt still running after 5 minutes is treated as crashed (SMTP timeouts are far shorter, sender.ts).
-  expireInSeconds: 5 * 60,
   concurrency: 2,
+  // Fetch only what runs: a process killed mid-send strands no more jobs than it was sending.
+  batchSize: 2,
 } satisfies WorkOptions;
 
-/** How long an attempt holds its mail: shorter than the job's expiry, so a retried job finds the claim lapsed. */
-const CLAIM_SECONDS = 4 * 60;
+export const DEFAULT_ATTEMPT_TIMEOUT_SECONDS = 300;
+
+/**
+ * How long one attempt may take (MAIL_ATTEMPT_TIMEOUT_SECONDS, default 300): past it the attempt counts as crashed
+ * (its process died) and the mail is tried again. The attempt's claim on its mail lapses a little earlier, so the
+ * retry finds it free; the SMTP timeouts (sender.ts) are a fraction of it, so a hung server fails the attempt first.
+ */
+export const attemptTiming = (attemptTimeoutSeconds = DEFAULT_ATTEMPT_TIMEOUT_SECONDS) => ({
+  expireInSeconds: attemptTimeoutSeconds,
+  claimSeconds: Math.max(1, Math.floor(attemptTimeoutSeconds * 0.8)),
+});
 /** How often each process looks for mail that has no delivery job yet. */
 export const MAIL_DISPATCH_INTERVAL_MS = 2_000;
 
@@ -82,10 +91,15 @@ export function retryDelayWindow(retryCount: number) {
  * One delivery attempt. The mail is claimed by a conditional UPDATE (still queued, no live claim), so even two
  * jobs for one mail could not send it twice at once; a mail already sent or failed completes the job unsent.
  */
-export async function deliverMail(
-  ctx: { db: Db; sender: MailSender; log: FastifyBaseLogger },
-  job: JobContext<MailJob>,
-) {
+export type DeliveryContext = {
+  db: Db;
+  sender: MailSender;
+  log: FastifyBaseLogger;
+  /** MAIL_ATTEMPT_TIMEOUT_SECONDS (attemptTiming); default 300. */
+  attemptTimeoutSeconds?: number;
+};
+
+export async function deliverMail(ctx: DeliveryContext, job: JobContext<MailJob>) {
   const { db, sender, log } = ctx;
   const { mailId } = job.data;
   const [mail] = await db
@@ -93,7 +107,7 @@ export async function deliverMail(
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
       lastAttemptAt: sql`now()`,
-      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+      claimedUntil: sql`now() + make_interval(secs => ${attemptTiming(ctx.attemptTimeoutSeconds).claimSeconds})`,
     })
     .where(
       and(
@@ -155,10 +169,11 @@ export async function deliverMail(
  * and the job sends it with retries (MAIL_RETRY). Not registered without a sender (no SMTP_URL): mail then stays
  * queued in the outbox (the demo page) and nothing is marked sent.
  */
-export async function registerMailDelivery(
-  jobs: JobEngine,
-  ctx: { db: Db; sender: MailSender; log: FastifyBaseLogger },
-) {
-  await jobs.work<MailJob>(MAIL_DELIVERY_JOB, MAIL_RETRY, (job) => deliverMail(ctx, job));
+export async function registerMailDelivery(jobs: JobEngine, ctx: DeliveryContext) {
+  await jobs.work<MailJob>(
+    MAIL_DELIVERY_JOB,
+    { ...MAIL_RETRY, expireInSeconds: attemptTiming(ctx.attemptTimeoutSeconds).expireInSeconds },
+    (job) => deliverMail(ctx, job),
+  );
   jobs.poll('mail-dispatch', MAIL_DISPATCH_INTERVAL_MS, () => dispatchQueuedMail(ctx.db, jobs));
 }

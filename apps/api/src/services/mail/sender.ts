@@ -25,15 +25,18 @@ export interface MailSender {
   close?(): void | Promise<void>;
 }
 
-export function createMailSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): MailSender | null {
+export function createMailSender(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & { mailAttemptTimeoutSeconds?: number },
+): MailSender | null {
   if (!config.smtpUrl) return null;
+  const attemptMs = (config.mailAttemptTimeoutSeconds ?? 300) * 1000;
   // Timeouts well inside a delivery attempt's claim (delivery.ts): a hung SMTP server fails the attempt, which is
   // retried later, instead of outliving the claim.
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    connectionTimeout: Math.min(30_000, attemptMs / 4),
+    greetingTimeout: Math.min(30_000, attemptMs / 4),
+    socketTimeout: Math.min(60_000, attemptMs / 3),
   });
   return {
     async send(message) {
