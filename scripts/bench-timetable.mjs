@@ -4,7 +4,6 @@
 // Builds a fresh in-memory PGlite database (and a temporary PostgreSQL database when DATABASE_URL is set or
 // 127.0.0.1:5432 answers), starts the real HTTP server on a random port and times GET /api/venues/:slug/sessions
 // for one day and for the full 14-day range (anonymous and logged in). Not part of npm test.
-import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -18,6 +17,7 @@ import {
   venueLocalInstant,
 } from '../apps/api/src/lib/venue-time.ts';
 import { createSession } from '../apps/api/src/services/auth/sessions.ts';
+import { portAnswers } from './lib/test-postgres.mjs';
 
 const VENUES = 20;
 const DAYS = 14;
@@ -38,19 +38,6 @@ const ACTIVITIES = [
   ['Lane Swimming', 'Aquatics', 'Main Pool', 450, 40, 60],
   ['Adult Swimming Lessons', 'Swimming Lessons', 'Learner Pool', 900, 8, 30],
 ];
-
-function portAnswers(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function insertChunks(db, table, rows, size = 1000, returning) {
   const out = [];

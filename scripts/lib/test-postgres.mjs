@@ -4,7 +4,7 @@ import net from 'node:net';
 
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-function portAnswers(host, port, timeoutMs = 1000) {
+export function portAnswers(host, port, timeoutMs = 1000) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok) => {

@@ -128,9 +128,12 @@ const envSchema = z.object({
 export type S3Config = {
   bucket: string;
   region: string;
+  /** An S3-compatible service (MinIO, Ceph, R2, …); unset: AWS. */
   endpoint: string | null;
   forcePathStyle: boolean;
+  /** Unset: the SDK's default credential chain (environment, profile, instance or task role, …). */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Put in front of every key, e.g. 'fieldhouse/' to share a bucket. */
   prefix: string;
 };
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.ts';
+import { isProcessAlive } from '../src/db/folder-lock.ts';
 import { installJobSchema } from '../src/services/jobs/job-engine.ts';
 
 /** Hash of the migration files: a new migration makes a new template. */
@@ -77,15 +78,6 @@ export async function ensurePgTemplate(adminUrl: string) {
   return name;
 }
 
-const processAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * Drops per-file databases left behind by an interrupted run: only those whose worker process (the pid in the
  * name) is gone, so two test runs on one server (two checkouts, CI beside a developer) leave each other alone.
@@ -100,7 +92,7 @@ export async function dropStaleTestDatabases(adminUrl: string) {
     const match = /^fh_t_(\d+)_/.exec(row.datname);
     if (!match) continue;
     const pid = Number(match[1]);
-    if (pid > 0 && processAlive(pid)) continue;
+    if (pid > 0 && isProcessAlive(pid)) continue;
     await adminQuery(adminUrl, `drop database if exists ${row.datname} with (force)`);
   }
 }

@@ -26,7 +26,8 @@ export type FolderLock = { file: string; release: () => Promise<void> };
 /** Locks held by this process, by token: a lock file naming our own pid but an unknown token is a previous life's. */
 const heldTokens = new Set<string>();
 
-const isAlive = (pid: number) => {
+/** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
+export const isProcessAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -46,7 +47,7 @@ const parse = (text: string): LockContent | null => {
 
 /** A lock file naming a live process that is not a stale copy of ourselves (same pid after a container restart). */
 const isHeld = (owner: LockContent) =>
-  owner.pid === process.pid ? heldTokens.has(owner.token) : isAlive(owner.pid);
+  owner.pid === process.pid ? heldTokens.has(owner.token) : isProcessAlive(owner.pid);
 
 /**
  * Takes the exclusive lock on a PGlite data folder: `fieldhouse.lock` created atomically (O_EXCL) with our pid.

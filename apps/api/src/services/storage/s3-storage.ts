@@ -8,19 +8,11 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Config } from '../../config.ts';
 import { assertStorageKey, type FileStorage } from './file-storage.ts';
 
-export type S3StorageOptions = {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service (MinIO, Ceph, R2, …); unset: AWS. */
-  endpoint: string | null;
-  forcePathStyle: boolean;
-  /** Unset: the SDK's default credential chain (environment, profile, instance or task role, …). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  /** Put in front of every key, e.g. 'fieldhouse/' to share a bucket. */
-  prefix: string;
-};
+/** S3_* from the configuration (config.ts). */
+export type S3StorageOptions = S3Config;
 
 /** Multipart part size (S3's minimum): memory per upload in flight is about one part. */
 const PART_SIZE = 5 * 1024 * 1024;
