@@ -6,6 +6,9 @@ test('the demo customer logs in on the account site, sees the dashboard and logs
   await page.goto('/account/login');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  // One <title>, naming the page and the operator.
+  await expect(page).toHaveTitle('Log in | Fieldhouse Leisure');
+  expect(await page.locator('title').count()).toBe(1);
   await expectAccessible(page);
   await screenshot(page, 'login', info.project.name);
 

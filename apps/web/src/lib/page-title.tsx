@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 let suffix = '';
 
 /** Set once at start-up from the operator's name. */
@@ -5,7 +7,15 @@ export function setTitleSuffix(name: string): void {
   suffix = name;
 }
 
-/** React 19 hoists <title> into <head>. */
+export const pageTitle = (title: string) => (suffix ? `${title} | ${suffix}` : title);
+
+/**
+ * Sets the document's one <title> (the HTML's own, shown while the site starts). Rendering a React <title> would
+ * hoist a second one into <head>.
+ */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{suffix ? `${title} | ${suffix}` : title}</title>;
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  return null;
 }

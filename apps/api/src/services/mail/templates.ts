@@ -1,7 +1,11 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
 
-const layout = (clientName: string, body: string) =>
-  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">${body}<p style="color:#666">${escapeHtml(clientName)}</p></body></html>`;
+/**
+ * Every mail's HTML: a whole document in British English (lang, charset, a title that is the subject, a viewport for
+ * phones), so mail clients and screen readers read it right.
+ */
+const layout = (clientName: string, subject: string, body: string) =>
+  `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">${body}<p style="color:#666">${escapeHtml(clientName)}</p></body></html>`;
 
 export function welcomeMail(input: {
   clientName: string;
@@ -20,6 +24,7 @@ export function welcomeMail(input: {
   ].join('\n');
   const html = layout(
     input.clientName,
+    subject,
     `<p>Hello ${escapeHtml(input.firstName)},</p><p>Your account has been created. Your customer number is <strong>${escapeHtml(input.reference)}</strong>.</p><p><a href="${escapeHtml(`${input.accountUrl}/login`)}">Log in to your account</a></p>`,
   );
   return { kind: 'welcome', subject, text, html };
@@ -44,6 +49,7 @@ export function passwordResetMail(input: {
   ].join('\n');
   const html = layout(
     input.clientName,
+    subject,
     `<p>Hello ${escapeHtml(input.firstName)},</p><p>We received a request to reset the password of account ${escapeHtml(input.reference)}.</p><p><a href="${escapeHtml(input.link)}">Choose a new password</a> (the link works once, for 60 minutes).</p><p>If you did not ask for this, you can ignore this email.</p>`,
   );
   return { kind: 'password_reset', subject, text, html };
@@ -76,6 +82,7 @@ export function bookingConfirmationMail(input: {
   ].join('\n');
   const html = layout(
     input.clientName,
+    subject,
     `<p>Hello ${escapeHtml(input.firstName)},</p><p>Thank you: your order ${input.orderId} is complete.</p><ul>${input.lines
       .map((l) => `<li>${escapeHtml(describe(l))}</li>`)
       .join(
@@ -104,6 +111,7 @@ export function waitlistPlaceFreeMail(input: {
   ].join('\n');
   const html = layout(
     input.clientName,
+    subject,
     `<p>Hello ${escapeHtml(input.firstName)},</p><p>A place has become free on <strong>${escapeHtml(input.session)}</strong> at ${escapeHtml(input.venueName)}, which you are waiting for.</p><p>Everyone on the waitlist hears at the same time: the first to book gets the place.</p><p><a href="${escapeHtml(input.link)}">Book it now</a></p>`,
   );
   return { kind: 'waitlist_place_free', subject, text, html };
@@ -133,6 +141,7 @@ export function guestPassMail(input: {
   ].join('\n');
   const html = layout(
     input.clientName,
+    subject,
     `<p>Hello ${escapeHtml(input.guestName)},</p><p>${escapeHtml(input.senderName)} has sent you a guest pass for <strong>${escapeHtml(input.venueName)}</strong> (${escapeHtml(input.venueAddress)}).</p><p style="font-size:20px">Your guest pass code: <strong>${escapeHtml(input.code)}</strong></p><p>Valid until: ${escapeHtml(input.validTo)}</p><p>Show this code at reception when you arrive. The pass can be used once.</p>`,
   );
   return { kind: 'guest_pass', subject, text, html };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingConfirmationMail,
+  guestPassMail,
+  passwordResetMail,
+  waitlistPlaceFreeMail,
+  welcomeMail,
+} from './templates.ts';
+
+const client = { clientName: 'Fieldhouse <Leisure>' };
+const mails = [
+  welcomeMail({ ...client, firstName: 'Ann', reference: 'FH100001', accountUrl: 'https://a.test' }),
+  passwordResetMail({ ...client, firstName: 'Ann', reference: 'FH100001', link: 'https://a.test/r/x' }),
+  bookingConfirmationMail({
+    ...client,
+    firstName: 'Ann',
+    orderId: 7,
+    lines: [{ name: 'Spin', when: 'Mon 1 Dec 07:00', where: 'Studio 1', price: '£6.50' }],
+    total: '£6.50',
+    link: 'https://a.test/o/7',
+  }),
+  waitlistPlaceFreeMail({
+    ...client,
+    firstName: 'Ann',
+    session: 'Spin',
+    venueName: 'Leeds',
+    link: 'https://a.test',
+  }),
+  guestPassMail({
+    ...client,
+    guestName: 'Bo',
+    senderName: 'Ann',
+    venueName: 'Leeds',
+    venueAddress: '1 High St',
+    code: 'ABC',
+    validTo: '1 Dec 2026',
+  }),
+];
+
+describe('mail HTML', () => {
+  it.each(mails.map((m) => [m.kind, m] as const))(
+    '%s is a whole en-GB document whose title is its subject',
+    (_kind, mail) => {
+      expect(mail.html).toMatch(/^<!doctype html><html lang="en-GB"><head><meta charset="utf-8">/);
+      const title = /<title>(.*)<\/title><\/head><body/.exec(mail.html)?.[1];
+      expect(title).toBe(
+        mail.subject.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+      );
+      expect(mail.html).toContain('<p style="color:#666">Fieldhouse &lt;Leisure&gt;</p></body></html>');
+    },
+  );
+});
