@@ -6,6 +6,9 @@ test('the demo customer logs in on the account site, sees the dashboard and logs
   await page.goto('/account/login');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  // The header is 54px on phones and 80px from 575px up (spec), border included.
+  const header = await page.locator('header.site-header').boundingBox();
+  expect(header?.height).toBe((page.viewportSize()?.width ?? 0) < 575 ? 54 : 80);
   // One <title>, naming the page and the operator.
   await expect(page).toHaveTitle('Log in | Fieldhouse Leisure');
   expect(await page.locator('title').count()).toBe(1);
