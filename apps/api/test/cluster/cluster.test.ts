@@ -442,7 +442,7 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     figures['rush: member journey p50/p95/p99 ms'] =
       `${percentile(latencies, 50)} / ${percentile(latencies, 95)} / ${percentile(latencies, 99)}`;
     figures['rush: retries while a process was away'] = rush.retries;
-    figures['proxy'] = JSON.stringify(proxy.stats);
+    figures['proxy (forwarded, moved on, 502)'] = JSON.stringify(proxy.stats);
 
     // No session over capacity; the counter matches the bookings.
     const places = await select<{
