@@ -56,6 +56,33 @@ const iso = new Date(now).toISOString();
 const get = (query: Record<string, string>, headers: Record<string, string> = session.headers) =>
   app.inject({ method: 'GET', url: '/api/v1/activities/bookings', query, headers });
 
+describe("the spec's GET bookings (filter future or past)", () => {
+  const spec = (query: Record<string, string>, headers: Record<string, string> = session.headers) =>
+    app.inject({ method: 'GET', url: '/api/bookings', query, headers });
+
+  it('needs a session', async () => {
+    expect((await spec({ filter: 'future' }, {})).statusCode).toBe(401);
+  });
+
+  it("lists the caller's future bookings soonest first, and past ones most recent first", async () => {
+    const future = bookingsReply.parse((await spec({ filter: 'future' })).json()).data;
+    expect(future.map((b) => b.name)).toEqual(['HIIT', 'Spin', 'Open Gym', 'Badminton Court']);
+    const past = bookingsReply.parse((await spec({ filter: 'past' })).json()).data;
+    expect(past.map((b) => [b.name, b.status])).toEqual([
+      ['Yoga', 'attended'],
+      ['Pilates', 'no_show'],
+    ]);
+  });
+
+  it('answers exactly as the activities path does', async () => {
+    expect((await spec({ filter: 'future' })).json()).toEqual((await get({ starts_after: iso })).json());
+  });
+
+  it('refuses an unknown filter with a field error', async () => {
+    expect((await spec({ filter: 'soon' })).statusCode).toBe(422);
+  });
+});
+
 describe('GET /api/v1/activities/bookings', () => {
   it('needs a session', async () => {
     expect((await get({ starts_after: iso }, {})).statusCode).toBe(401);

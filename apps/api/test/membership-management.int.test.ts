@@ -231,6 +231,18 @@ async function checkout(session: Session, version: number) {
   });
 }
 
+describe("the spec's GET user/memberships", () => {
+  it("lists the caller's own memberships, exactly as the account site's path does, and needs a session", async () => {
+    const { memberships: mine, session } = await member([{ option: gymMonthly }]);
+    await member([{ option: gymMonthly }]);
+    const spec = await get('/api/user/memberships', session);
+    expect(spec.statusCode).toBe(200);
+    expect(accountMembershipsReply.parse(spec.json()).data.map((m) => m.id)).toEqual(mine.map((m) => m.id));
+    expect(spec.json()).toEqual((await get('/api/my-account/user/memberships', session)).json());
+    expect((await app.inject({ method: 'GET', url: '/api/user/memberships' })).statusCode).toBe(401);
+  });
+});
+
 describe('eligibility documents', () => {
   it('stores a checked document for the owner, lists it and serves it back only to them', async () => {
     const {

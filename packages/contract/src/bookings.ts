@@ -35,6 +35,8 @@ export const bookingsQuery = z.object({
   starts_after: z.iso.datetime({ offset: true }).optional(),
   starts_before: z.iso.datetime({ offset: true }).optional(),
   cancellation_source: z.literal('my-account').optional(),
+  /** The spec's GET bookings: 'future' (from now, soonest first) or 'past' (before now, most recent first). */
+  filter: z.enum(['future', 'past']).optional(),
 });
 export const bookingsReply = envelope(z.array(booking));
 

@@ -52,19 +52,22 @@ const accountUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/my-account/user/memberships',
-    { schema: { tags: ['account'], response: { 200: accountMembershipsReply } } },
-    async (request) => {
-      const client = await requireClient(app);
-      return {
-        data: await findAccountMemberships(app.db, {
-          customerId: request.customer!.id,
-          now: app.now(),
-          timeZone: client.timeZone,
-        }),
-      };
-    },
-  );
+  // The spec's `GET user/memberships` and the path the account site has used: one handler.
+  for (const url of ['/api/user/memberships', '/api/my-account/user/memberships']) {
+    app.get(
+      url,
+      { schema: { tags: ['account'], response: { 200: accountMembershipsReply } } },
+      async (request) => {
+        const client = await requireClient(app);
+        return {
+          data: await findAccountMemberships(app.db, {
+            customerId: request.customer!.id,
+            now: app.now(),
+            timeZone: client.timeZone,
+          }),
+        };
+      },
+    );
+  }
 };
 export default accountUserRoutes;

@@ -29,20 +29,24 @@ async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds:
 
 /** Protected: the logged-in customer's own bookings only. */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/activities/bookings',
-    { schema: { tags: ['bookings'], querystring: bookingsQuery, response: { 200: bookingsReply } } },
-    async (request) => {
-      const customer = request.customer!;
-      const { user_id, starts_after, starts_before } = request.query;
-      if (user_id !== undefined && user_id !== customer.id) throw forbidden();
-      const filter = {
-        startsAfter: starts_after ? new Date(starts_after) : undefined,
-        startsBefore: starts_before ? new Date(starts_before) : undefined,
-      };
-      return { data: await findBookings(app.db, customer.id, filter, app.now()) };
-    },
-  );
+  // The spec's `GET bookings (filter future or past)` and the activities API's path: one handler.
+  for (const url of ['/api/bookings', '/api/v1/activities/bookings']) {
+    app.get(
+      url,
+      { schema: { tags: ['bookings'], querystring: bookingsQuery, response: { 200: bookingsReply } } },
+      async (request) => {
+        const customer = request.customer!;
+        const { user_id, starts_after, starts_before, filter: when } = request.query;
+        if (user_id !== undefined && user_id !== customer.id) throw forbidden();
+        const now = app.now();
+        const filter = {
+          startsAfter: starts_after ? new Date(starts_after) : when === 'future' ? now : undefined,
+          startsBefore: starts_before ? new Date(starts_before) : when === 'past' ? now : undefined,
+        };
+        return { data: await findBookings(app.db, customer.id, filter, now) };
+      },
+    );
+  }
 
   /** V2 cancellation: all the given bookings or none. */
   app.patch(
