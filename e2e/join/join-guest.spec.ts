@@ -68,6 +68,13 @@ test('a guest joins Gym & Swim monthly: account, questions, dates, direct debit,
   await expect(review.getByText(/^Starting \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   const reviewContinue = review.getByRole('button', { name: 'Continue' });
   await expect(reviewContinue).toBeDisabled();
+  // The spec's terms modal: 'Terms & conditions' with 'I Agree' and 'Cancel', for every kind of terms.
+  await review.getByRole('button', { name: 'health commitment', exact: true }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms & conditions' });
+  await expect(terms).toBeVisible();
+  await expect(terms.getByRole('button', { name: 'I Agree' })).toBeVisible();
+  await terms.getByRole('button', { name: 'Cancel' }).click();
+  await expect(terms).toBeHidden();
   await review.getByRole('checkbox', { name: 'I agree to the health commitment' }).check();
   await review.getByRole('checkbox', { name: 'I agree to the membership terms and conditions' }).check();
   // Promo code: an unknown code is refused, a real one discounts the setup fee.

@@ -176,7 +176,6 @@ export function ReviewDatesSection({
           <TermsCheckbox
             lead="I agree to the"
             linkText="health commitment"
-            modalTitle="Health commitment"
             items={health.data}
             isChecked={state.healthCommitmentAccepted}
             errors={serverErrors.health_commitment_accepted}
@@ -189,7 +188,6 @@ export function ReviewDatesSection({
           <TermsCheckbox
             lead="I agree to the"
             linkText="membership terms and conditions"
-            modalTitle="Membership terms and conditions"
             items={membershipTerms.data}
             isChecked={state.membershipTermsAccepted}
             errors={serverErrors.membership_terms_accepted}

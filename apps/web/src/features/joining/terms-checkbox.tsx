@@ -8,7 +8,6 @@ export interface TermsCheckboxProps {
   lead: string;
   /** The link text that opens the terms, e.g. 'health commitment'. */
   linkText: string;
-  modalTitle: string;
   items: TermsModalItem[];
   isChecked: boolean;
   errors?: string[];
@@ -19,7 +18,6 @@ export interface TermsCheckboxProps {
 export function TermsCheckbox({
   lead,
   linkText,
-  modalTitle,
   items,
   isChecked,
   errors = [],
@@ -58,12 +56,8 @@ export function TermsCheckbox({
       )}
       {isOpen && (
         <Suspense fallback={null}>
-          <TermsModal
-            title={modalTitle}
-            items={items}
-            onAgree={() => onChange(true)}
-            onClose={() => setOpen(false)}
-          />
+          {/* The spec's terms modal is always titled 'Terms & conditions' (TermsModal's default). */}
+          <TermsModal items={items} onAgree={() => onChange(true)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>
