@@ -18,6 +18,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { MAIL_RETRY } from '../../src/services/mail/delivery.ts';
 import { createClient, createSession, createVenue } from '../helper.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -516,7 +517,7 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     expect(statuses.filter((s) => s === 429)).toHaveLength(FORGOTTEN_PASSWORD_LIMIT);
   });
 
-  it('delivers every queued mail exactly once', async () => {
+  it('delivers every queued mail once; only what the killed process was sending may arrive twice', async () => {
     const started = Date.now();
     let pending = -1;
     // A mail the killed process was sending is retried once its attempt times out (MAIL_ATTEMPT_TIMEOUT_SECONDS,
@@ -548,11 +549,17 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     };
     const queued = count(outbox.map((r) => ({ to: r.to_address, subject: r.subject })));
     const received = count(smtp.received);
-    expect(Object.fromEntries(received)).toEqual(Object.fromEntries(queued));
-    // Each outbox mail carries its own Message-ID (outbox-{id}): none arrived twice.
+    // Every queued mail arrived, and nothing that was not queued.
+    expect([...received.keys()].sort()).toEqual([...queued.keys()].sort());
+    // Each outbox mail carries its own Message-ID (outbox-{id}). SMTP cannot be exactly-once across a crash: a mail
+    // the killed process had handed to the SMTP server but not yet marked sent goes out again after its attempt
+    // times out. Only those may repeat: at most one per mail worker of that one process (decision 015).
     const ids = smtp.received.map((m) => m.messageId);
-    expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => /^<outbox-\d+@/.test(id))).toBe(true);
+    const duplicates = ids.length - new Set(ids).size;
+    figures['mail: duplicates (sent by the killed process, not yet marked)'] = duplicates;
+    expect(duplicates).toBeLessThanOrEqual(MAIL_RETRY.concurrency);
+    for (const [key, n] of received) expect(n - (queued.get(key) ?? 0), key).toBeLessThanOrEqual(1);
     expect(smtp.received.length).toBeGreaterThanOrEqual(CUSTOMERS + SESSIONS * PLACES);
   }, 330_000);
 

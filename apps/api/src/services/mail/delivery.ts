@@ -18,8 +18,9 @@ export const MAIL_RETRY = {
   retryBackoff: true,
   retryDelayMaxSeconds: 6 * 60 * 60,
   concurrency: 2,
-  // Fetch only what runs: a process killed mid-send strands no more jobs than it was sending.
-  batchSize: 2,
+  // One mail per worker at a time: a process that dies mid-send was sending at most `concurrency` mails, the only
+  // ones that can go out twice (accepted by the SMTP server, not yet marked sent; same Message-ID).
+  batchSize: 1,
 } satisfies WorkOptions;
 
 export const DEFAULT_ATTEMPT_TIMEOUT_SECONDS = 300;
