@@ -2,28 +2,15 @@ import { readdirSync } from 'node:fs';
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseLogger, openDatabase } from '../src/db/client.ts';
+import { adminQuery, withDatabaseName } from './db-template.ts';
 import { setupTestDatabase } from './helper.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 /** Rows of a raw statement (both drivers answer `{ rows }`; the shared Db type leaves it unknown). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const withDatabaseName = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(adminUrl!, text);
 
 /** A probe route that holds its connection in a transaction for a while (to be cut off mid-query). */
 const slowQueryProbe: FastifyPluginAsync = async (app) => {

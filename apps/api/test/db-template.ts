@@ -43,13 +43,15 @@ export async function ensurePgliteTemplate() {
   return file;
 }
 
-const withDatabaseName = (url: string, name: string) => {
+/** The same server's URL for another database. */
+export const withDatabaseName = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 };
 
-async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string) {
+/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -19,6 +19,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { MAIL_RETRY } from '../../src/services/mail/delivery.ts';
+import { adminQuery, withDatabaseName } from '../db-template.ts';
 import { createClient, createSession, createVenue } from '../helper.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -35,21 +36,7 @@ const PASSWORD = 'Str0ng!pass';
 // ---------------------------------------------------------------------------------------------------------------
 // Infrastructure: database, SMTP sink, API processes, proxy
 
-const withDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(ADMIN_URL, text);
 
 type Received = { messageId: string; to: string; subject: string };
 
@@ -273,7 +260,7 @@ const rush = { retries: 0 };
 // ---------------------------------------------------------------------------------------------------------------
 
 const databaseName = `fh_cluster_${process.pid}`;
-const databaseUrl = withDatabase(ADMIN_URL, databaseName);
+const databaseUrl = withDatabaseName(ADMIN_URL, databaseName);
 let database: Database;
 let pool: pg.Pool;
 /** Raw SQL for the assertions. */
