@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-/** Single-origin server: bookings at /, account at /account/, join at /join/. */
-export const PORT = 4310;
+/** Single-origin server: bookings at /, account at /account/, join at /join/ (E2E_PORT moves both servers, so
+ * two checkouts can run their browser tests side by side). */
+export const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** Sub-domain server: each site on its own host, mapped to 127.0.0.1 by Chromium's host resolver rules. */
-export const SUB_PORT = 4311;
+export const SUB_PORT = PORT + 1;
 export const SUB_HOSTS = {
   bookings: `http://bookings.fieldhouse.test:${SUB_PORT}`,
   account: `http://account.fieldhouse.test:${SUB_PORT}`,
