@@ -117,6 +117,33 @@ export async function screenshot(page: Page, name: string, projectName: string) 
   await page.screenshot({ path: `screenshots/${name}-${projectName}.png`, fullPage: true });
 }
 
+const BOOT_DATA = /<script type="application\/json" id="fh-boot-data">(.*?)<\/script>/;
+
+/**
+ * Changes the theme and client the server writes into each page (or, returning null, leaves them out, as the Vite
+ * dev server does, so the app fetches them) — to test what the app does with a client or theme it did not expect.
+ */
+export async function editBootData(
+  page: Page,
+  edit: (data: { theme: Record<string, unknown>; client: Record<string, any> }) => object | null,
+) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      const match = BOOT_DATA.exec(html);
+      if (!match) throw new Error('The page has no boot data');
+      const edited = edit(JSON.parse(match[1]!));
+      const replacement = edited
+        ? `<script type="application/json" id="fh-boot-data">${JSON.stringify(edited).replace(/</g, '\\u003c')}</script>`
+        : '';
+      await route.fulfill({ response, body: html.replace(BOOT_DATA, replacement) });
+    },
+  );
+}
+
 export const test = base;
 export type { Page };
 export { expect };

@@ -82,10 +82,43 @@ function precompress(): Plugin {
   };
 }
 
+const ZOD_JSON_SCHEMA_MODULE =
+  /[\\/]zod[\\/]v4[\\/](core[\\/](to-json-schema|json-schema-processors|json-schema-generator)|classic[\\/]from-json-schema)\.js$/;
+
+/**
+ * Build only: zod's JSON Schema conversion (to and from; the server's OpenAPI document uses it) can never run in
+ * the browser, but zod attaches it to every schema, so it would ship with every form. Its modules are replaced by
+ * stubs with the same exports, read from the installed zod, that throw if ever called.
+ */
+function withoutZodJsonSchema(): Plugin {
+  return {
+    name: 'fieldhouse-without-zod-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load: async (id) => {
+      if (!ZOD_JSON_SCHEMA_MODULE.test(id)) return null;
+      const source = await readFile(id, 'utf8');
+      const lines = [
+        "const unavailable = () => { throw new Error('JSON Schema conversion is not part of the web app'); };",
+      ];
+      for (const [, kind, name] of source.matchAll(/^export (const|function|class) (\w+)/gm)) {
+        if (kind === 'class') lines.push(`export class ${name} { constructor() { unavailable(); } }`);
+        else lines.push(`export function ${name}() { return unavailable; }`);
+      }
+      for (const [, list] of source.matchAll(/^export \{([^}]*)\};/gm))
+        for (const part of (list ?? '').split(',')) {
+          const [local, exported] = part.trim().split(/\s+as\s+/);
+          if (local) lines.push(`export { ${local} as ${exported ?? local} };`);
+        }
+      return lines.join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), multiSiteFallback(), precompress()],
+  plugins: [react(), multiSiteFallback(), precompress(), withoutZodJsonSchema()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

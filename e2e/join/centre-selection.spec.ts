@@ -1,4 +1,4 @@
-import { expect, expectAccessible, type Page, screenshot, test } from '../fixtures.ts';
+import { editBootData, expect, expectAccessible, type Page, screenshot, test } from '../fixtures.ts';
 
 /**
  * The map has drawn its basemap and pins (the container carries data-idle after MapLibre's idle event). On a
@@ -99,12 +99,10 @@ test.describe('choose your home centre', () => {
   });
 
   test('with the map turned off the centres are a plain grid', async ({ page }) => {
-    // The operator's online_joining_map flag comes from GET /api/client: turn it off for this page.
-    await page.route('**/api/client', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      body.data.features.online_joining_map = false;
-      await route.fulfill({ response, json: body });
+    // The operator's online_joining_map flag comes with the client written into the page: turn it off.
+    await editBootData(page, (data) => {
+      data.client.features.online_joining_map = false;
+      return data;
     });
     await page.goto('/join/');
     await expect(page.getByRole('heading', { name: 'Choose your home centre' })).toBeVisible();

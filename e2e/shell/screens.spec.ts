@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+import { editBootData, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
 
 for (const path of ['/account/no-such-page', '/join/no/such/page', '/no-such-page']) {
   test(`an unknown path ${path} shows the not-found page`, async ({ page }, info) => {
@@ -11,6 +11,8 @@ for (const path of ['/account/no-such-page', '/join/no/such/page', '/no-such-pag
 }
 
 test('a theme answering 503 shows the maintenance screen', async ({ page }) => {
+  // A page without the theme written in (as from the Vite dev server) asks the API for it.
+  await editBootData(page, () => null);
   await page.route('**/api/frontend/theme**', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Maintenance"}' }),
   );
@@ -21,6 +23,7 @@ test('a theme answering 503 shows the maintenance screen', async ({ page }) => {
 });
 
 test('a client that fails to load shows the not-found page', async ({ page }) => {
+  await editBootData(page, () => null);
   await page.route('**/api/client', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
   );

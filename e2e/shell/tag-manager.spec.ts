@@ -1,13 +1,9 @@
-import { expect, test } from '../fixtures.ts';
+import { editBootData, expect, test } from '../fixtures.ts';
 
 test('with a tag-manager id, page views are pushed to the data layer on every route change', async ({
   page,
 }) => {
-  await page.route('**/api/client', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    await route.fulfill({ response, json: { data: { ...body.data, op_gtm_id: 'GTM-TEST123' } } });
-  });
+  await editBootData(page, (data) => ({ ...data, client: { ...data.client, op_gtm_id: 'GTM-TEST123' } }));
   // No request leaves the machine: answer the tag-manager script locally.
   const gtmRequests: string[] = [];
   await page.route('https://www.googletagmanager.com/**', (route) => {

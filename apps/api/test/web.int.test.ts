@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { siteConfig } from '@fieldhouse/contract';
+import { siteBootData, siteConfig } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,25 @@ function fakeDist() {
   writeFileSync(path.join(dir, 'assets/big-def456.js.br'), brotliCompressSync(big));
   writeFileSync(path.join(dir, 'assets/big-def456.js.gz'), gzipSync(big));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest, as the build writes it: the theme's fonts are found there.
+  mkdirSync(path.join(dir, '.vite'));
+  const font = (pkg: string, weight: string, hash: string) => [
+    `../../node_modules/@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`,
+    { file: `assets/${pkg}-latin-${weight}-normal-${hash}.woff2` },
+  ];
+  writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    JSON.stringify(
+      Object.fromEntries([
+        font('lato', '400', 'L4'),
+        font('lato', '700', 'L7'),
+        font('oswald', '400', 'O4'),
+        font('oswald', '700', 'O7'),
+        font('roboto', '400', 'R4'),
+        font('roboto', '700', 'R7'),
+      ]),
+    ),
+  );
   return dir;
 }
 
@@ -41,6 +60,15 @@ const readConfig = (html: string) => {
     .replaceAll('&amp;', '&');
   return siteConfig.parse(JSON.parse(json));
 };
+const readBootData = (html: string) => {
+  const match = /<script type="application\/json" id="fh-boot-data">(.*?)<\/script>/.exec(html);
+  if (!match) throw new Error(`No boot data in ${html}`);
+  return siteBootData.parse(JSON.parse(match[1]!));
+};
+const fontPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map(
+    (m) => m[1],
+  );
 const title = (html: string) => /<title>(.*)<\/title>/.exec(html)?.[1];
 
 const t = await setupTestDatabase();
@@ -162,6 +190,66 @@ describe('single-origin mode', async () => {
         /frame-ancestors 'self' https:\/\/www\.leisure\.example https:\/\/\*\.council\.example(;|$)/,
       );
       expect(csp).not.toContain('frame-ancestors *');
+    }
+  });
+
+  it('writes the theme and client into the page, so the first paint waits for no API call, and preloads its fonts', async () => {
+    const page = await get('/account/login');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(String(page.headers.vary)).toMatch(/cookie/i);
+    const boot = readBootData(page.body);
+    expect(boot.theme).toEqual((await get('/api/frontend/theme')).json().data);
+    expect(boot.client).toEqual((await get('/api/client')).json().data);
+    expect(boot.theme_venue).toBeNull();
+    // The demo theme: Lato for text, Oswald (garage_gothic) for headings; both weights, no other font.
+    expect(fontPreloads(page.body).sort()).toEqual([
+      '/assets/lato-latin-400-normal-L4.woff2',
+      '/assets/lato-latin-700-normal-L7.woff2',
+      '/assets/oswald-latin-400-normal-O4.woff2',
+      '/assets/oswald-latin-700-normal-O7.woff2',
+    ]);
+  });
+
+  it("starts with the theme of the venue the member chose (fh_venue cookie), else the operator's", async () => {
+    await createVenue(t.db, {
+      clientId: client.id,
+      slug: 'roboto-baths',
+      themeOverrides: { theme_app_primary_colour: '#112233', theme_app_body_font_style: 'roboto' },
+    });
+    const withVenue = (slug: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/',
+        cookies: { fh_venue: JSON.stringify({ id: 1, slug, name: 'x' }) },
+      });
+    const chosen = await withVenue('roboto-baths');
+    const boot = readBootData(chosen.body);
+    expect(boot.theme_venue).toBe('roboto-baths');
+    expect(boot.theme).toEqual((await get('/api/frontend/theme?venue=roboto-baths')).json().data);
+    expect(boot.theme.theme_app_primary_colour).toBe('#112233');
+    expect(fontPreloads(chosen.body)).toContain('/assets/roboto-latin-400-normal-R4.woff2');
+    expect(fontPreloads(chosen.body)).not.toContain('/assets/lato-latin-400-normal-L4.woff2');
+
+    const unknown = readBootData((await withVenue('no-such-venue')).body);
+    expect(unknown.theme_venue).toBeNull();
+    expect(unknown.theme).toEqual((await get('/api/frontend/theme')).json().data);
+  });
+
+  it('keeps the page intact whatever the operator names things (no way out of the boot data script)', async () => {
+    await t.db
+      .update(clients)
+      .set({ name: 'Pools </script><script>alert(1)</script> <!-- & Gyms' })
+      .where(eq(clients.id, client.id));
+    app.invalidateClientCache();
+    try {
+      const page = await get('/');
+      expect(page.body).not.toContain('</script><script>alert(1)');
+      expect(readBootData(page.body).client.name).toBe(
+        'Pools </script><script>alert(1)</script> <!-- & Gyms',
+      );
+    } finally {
+      await t.db.update(clients).set({ name: client.name }).where(eq(clients.id, client.id));
+      app.invalidateClientCache();
     }
   });
 

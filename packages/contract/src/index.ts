@@ -2,6 +2,7 @@ export * from './account-payments.ts';
 export * from './account-profile.ts';
 export * from './auth.ts';
 export * from './bookings.ts';
+export * from './boot.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './client.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { client } from './client.ts';
+import { theme } from './theme.ts';
 
 export const SITES = ['bookings', 'account', 'join'] as const;
 export type Site = (typeof SITES)[number];
@@ -25,6 +27,14 @@ export const siteConfig = z.object({
   map_style_url: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
+
+/**
+ * What the server writes into each site's HTML as `<script type="application/json" id="fh-boot-data">`, so the
+ * first paint waits for no API call: the theme the page starts with (for the venue in the fh_venue cookie, named in
+ * `theme_venue`, else the operator's default) and the client. Absent (Vite dev server), the app fetches both.
+ */
+export const siteBootData = z.object({ theme, theme_venue: z.string().nullable(), client });
+export type SiteBootData = z.infer<typeof siteBootData>;
 
 export const DEFAULT_SITE_BASENAMES: Record<Site, string> = {
   bookings: '/',

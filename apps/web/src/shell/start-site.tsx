@@ -9,6 +9,7 @@ import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
 import { applyTheme } from '../features/theme/apply-theme';
 import { loadFonts } from '../features/theme/fonts';
 import { isApiError, setUnauthorisedHandler } from '../lib/api/client';
+import { readBootData } from '../lib/boot-data';
 import { showCarriedToast, takeCarriedToast } from '../lib/carried-toast';
 import { initModes, setModes } from '../lib/modes';
 import { setTitleSuffix } from '../lib/page-title';
@@ -23,15 +24,26 @@ import './shell.css';
 type ThemeResult = { ok: true; theme: Theme } | { ok: false; error: unknown };
 
 /**
- * Starts a site: reads the per-page config, starts the theme, client and user requests at once,
- * keeps the HTML spinner until the theme and its fonts are ready, then renders the router.
+ * Starts a site: reads the per-page config and the theme and client the server wrote into the page (or fetches
+ * them), starts the user request, the current page's code and the site's first data at once, keeps the HTML
+ * spinner until the theme and its fonts are ready, then renders the router.
+ * `prefetch`: queries the site's first pages show (started now, so the first render has their data).
  */
-export function startSite(site: Site, routes: RouteObject[]): void {
+export function startSite(
+  site: Site,
+  routes: RouteObject[],
+  { prefetch = [] }: { prefetch?: ((client: typeof queryClient) => Promise<void>)[] } = {},
+): void {
   const config = readSiteConfig(site);
   setSiteConfig(config);
   setModes(initModes());
 
-  const themeReady: Promise<ThemeResult> = fetchTheme(readSelectedVenue()?.slug ?? null).then(
+  const boot = readBootData();
+  const venue = readSelectedVenue()?.slug ?? null;
+  if (boot) queryClient.setQueryData(clientQueryOptions.queryKey, boot.client);
+  const themeReady: Promise<ThemeResult> = (
+    boot && boot.themeVenue === venue ? Promise.resolve(boot.theme) : fetchTheme(venue)
+  ).then(
     async (theme) => {
       applyTheme(theme);
       setCurrentTheme(theme);
@@ -42,6 +54,9 @@ export function startSite(site: Site, routes: RouteObject[]): void {
   );
   const clientReady = queryClient.prefetchQuery(clientQueryOptions);
   const userReady = queryClient.prefetchQuery(userQueryOptions);
+  for (const start of prefetch) void start(queryClient);
+  // Made now, the router starts loading the current page's code while the theme, fonts and user load.
+  const router = createBrowserRouter(routes, { basename: config.basename });
 
   setUnauthorisedHandler(() => {
     clearSessionState(queryClient);
@@ -72,7 +87,6 @@ export function startSite(site: Site, routes: RouteObject[]): void {
     const client = queryClient.getQueryData(clientQueryOptions.queryKey);
     if (client) setTitleSuffix(client.name);
     const carriedToast = takeCarriedToast();
-    const router = createBrowserRouter(routes, { basename: config.basename });
     render(
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>

@@ -1,9 +1,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_ERROR_TEXTS, type Site, type SiteConfig } from '@fieldhouse/contract';
+import {
+  BOOT_DATA_ELEMENT_ID,
+  DEFAULT_ERROR_TEXTS,
+  FONT_PACKAGES,
+  type FontStyle,
+  type Site,
+  type SiteBootData,
+  type SiteConfig,
+  VENUE_COOKIE,
+} from '@fieldhouse/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { type ClientRow, findTheme, toClientWire } from '../../services/clients/client-service.ts';
 
 const PLACEHOLDER = '<!--fh-config-->';
 const SITE_HTML: Record<Site, string> = {
@@ -48,8 +58,91 @@ export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: numb
   };
 }
 
-export const injectSiteConfig = (html: string, config: SiteConfig) =>
-  html.replace(PLACEHOLDER, `<meta name="fh-config" content="${escapeHtml(JSON.stringify(config))}">`);
+/** JSON that is safe inside a `<script>` element (no `</script>`, no `<!--`). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export const injectSiteConfig = (
+  html: string,
+  config: SiteConfig,
+  boot: { data: SiteBootData | null; fontUrls: string[] } = { data: null, fontUrls: [] },
+) =>
+  html.replace(
+    PLACEHOLDER,
+    [
+      `<meta name="fh-config" content="${escapeHtml(JSON.stringify(config))}">`,
+      ...boot.fontUrls.map(
+        (url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>`,
+      ),
+      boot.data
+        ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptJson(boot.data)}</script>`
+        : '',
+    ].join(''),
+  );
+
+/** The venue slug in the fh_venue cookie the sites write (JSON { id, slug, name }), if any. */
+function selectedVenueSlug(request: FastifyRequest): string | null {
+  const raw = request.cookies?.[VENUE_COOKIE];
+  if (!raw) return null;
+  try {
+    const slug = (JSON.parse(raw) as { slug?: unknown }).slug;
+    return typeof slug === 'string' && slug.length > 0 && slug.length <= 100 ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The theme and client the page starts with, so the browser paints without waiting for an API call: the theme
+ * of the venue the member chose (as GET frontend/theme?venue=…, falling back to the default like the app does).
+ */
+async function buildBootData(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  client: ClientRow,
+): Promise<SiteBootData> {
+  const venue = selectedVenueSlug(request);
+  if (venue) {
+    try {
+      return {
+        theme: await findTheme(app.db, client, venue),
+        theme_venue: venue,
+        client: toClientWire(client),
+      };
+    } catch {
+      // An unknown or removed venue: the operator's default theme, as the app's own fallback does.
+    }
+  }
+  return { theme: await findTheme(app.db, client), theme_venue: null, client: toClientWire(client) };
+}
+
+/**
+ * The built font files (woff2, weights 400 and 700, latin) of each font style, read once from Vite's manifest, so
+ * the page can preload the two fonts its theme uses while the scripts download.
+ */
+function fontFilesFromManifest(root: string): () => Promise<Map<FontStyle, string[]>> {
+  let fonts: Promise<Map<FontStyle, string[]>> | null = null;
+  return () => {
+    fonts ??= readFile(path.join(root, '.vite/manifest.json'), 'utf8').then(
+      (text) => {
+        const manifest = JSON.parse(text) as Record<string, { file: string }>;
+        const byStyle = new Map<FontStyle, string[]>();
+        for (const [style, pkg] of Object.entries(FONT_PACKAGES) as [FontStyle, string][]) {
+          byStyle.set(
+            style,
+            ['400', '700']
+              .map((weight) => `@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`)
+              .map((suffix) => Object.entries(manifest).find(([key]) => key.endsWith(suffix))?.[1].file)
+              .filter((file): file is string => Boolean(file))
+              .map((file) => `/${file}`),
+          );
+        }
+        return byStyle;
+      },
+      () => new Map(),
+    );
+    return fonts;
+  };
+}
 
 async function isFile(file: string) {
   try {
@@ -66,6 +159,7 @@ async function isFile(file: string) {
  */
 const webRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.webDist;
+  const fontFiles = fontFilesFromManifest(root);
   // preCompressed: sendFile answers with the build's .br or .gz copy when the browser accepts it (Vary set).
   await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   await app.register(fastifyStatic, {
@@ -114,10 +208,23 @@ const webRoutes: FastifyPluginAsync = async (app) => {
         );
     }
     const client = await app.findCurrentClient();
+    const data = client ? await buildBootData(app, request, client) : null;
+    const fonts = await fontFiles();
+    const fontUrls = data
+      ? [...new Set([data.theme.theme_app_body_font_style, data.theme.theme_app_heading_font_style])].flatMap(
+          (style) => fonts.get(style) ?? [],
+        )
+      : [];
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectSiteConfig(html, buildSiteConfig(app, site, client?.id ?? app.config.clientId ?? 0)));
+      .header('vary', 'Cookie')
+      .send(
+        injectSiteConfig(html, buildSiteConfig(app, site, client?.id ?? app.config.clientId ?? 0), {
+          data,
+          fontUrls,
+        }),
+      );
   });
 };
 export default webRoutes;

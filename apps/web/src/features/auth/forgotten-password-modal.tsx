@@ -1,9 +1,9 @@
 import { forgottenPasswordBody } from '@fieldhouse/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError, serverMessageOr } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';

@@ -1,8 +1,8 @@
 import { loginBody } from '@fieldhouse/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverMessageOr } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

@@ -1,10 +1,10 @@
 import { PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';

@@ -1,9 +1,9 @@
 import { PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import { getModes } from '../../lib/modes';
 import { getSiteConfig } from '../../lib/site-config';
 import { TOAST_DURATION, toast } from '../../lib/toast';

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { serverMessageOr } from '../../lib/api/client';
 import type { Cart } from '../../lib/cart';
+import { zodResolver } from '../../lib/form-resolver';
 import { formatMoney } from '../../lib/format';
 import {
   creditAmount,

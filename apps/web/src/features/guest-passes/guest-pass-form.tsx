@@ -1,11 +1,11 @@
 import { createGuestPassBody } from '@fieldhouse/contract/guest-passes';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { isApiError, serverMessageOr } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import { GUEST_PASS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { venuesQueryOptions } from '../../lib/venues';

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isApiError, serverMessageOr } from '../../lib/api/client';
+import { zodResolver } from '../../lib/form-resolver';
 import type { SavedCard } from '../../lib/saved-cards';
 import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';

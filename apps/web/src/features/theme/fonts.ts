@@ -1,4 +1,5 @@
 import type { FontStyle } from '@fieldhouse/contract';
+import { FONT_FAMILIES } from '@fieldhouse/contract/boot';
 
 /** Only the latin subset, weights 400 and 700, of the fonts the theme picks are loaded. */
 const FONT_CSS: Record<FontStyle, () => Promise<unknown>> = {
@@ -15,13 +16,6 @@ const FONT_CSS: Record<FontStyle, () => Promise<unknown>> = {
     Promise.all([import('@fontsource/oswald/latin-400.css'), import('@fontsource/oswald/latin-700.css')]),
 };
 
-const FONT_FACE: Record<FontStyle, string> = {
-  lato: 'Lato',
-  open_sans: 'Open Sans',
-  roboto: 'Roboto',
-  garage_gothic: 'Oswald',
-};
-
 /** Resolves when the chosen fonts are usable (or after a timeout, so a font hiccup never blocks the page). */
 export async function loadFonts(styles: FontStyle[], timeoutMs = 4000): Promise<void> {
   const unique = [...new Set(styles)];
@@ -30,8 +24,8 @@ export async function loadFonts(styles: FontStyle[], timeoutMs = 4000): Promise<
       await FONT_CSS[style]();
       if (!document.fonts?.load) return;
       await Promise.all([
-        document.fonts.load(`400 1em "${FONT_FACE[style]}"`),
-        document.fonts.load(`700 1em "${FONT_FACE[style]}"`),
+        document.fonts.load(`400 1em "${FONT_FAMILIES[style]}"`),
+        document.fonts.load(`700 1em "${FONT_FAMILIES[style]}"`),
       ]);
     }),
   );

@@ -1,10 +1,10 @@
 import { PROFILE_TEXTS } from '@fieldhouse/contract/account-profile';
 import { passwordChangeBody } from '@fieldhouse/contract/membership-purchase';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../lib/api/client';
 import { snakeKey } from '../../lib/case-codec';
+import { zodResolver } from '../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { PasswordFields } from '../../ui/forms/password-fields';

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { startSite } from '../../shell/start-site';
 import { accountRoutes } from './routes';
 

@@ -1,4 +1,9 @@
+import '../../lib/zod-jitless';
+import { venuesQueryOptions } from '../../lib/venues';
 import { startSite } from '../../shell/start-site';
 import { bookingsRoutes } from './routes';
 
-startSite('bookings', bookingsRoutes);
+// The venue list is what the site's first page shows (the venue chooser / the centre list).
+startSite('bookings', bookingsRoutes, {
+  prefetch: [(client) => client.prefetchQuery(venuesQueryOptions)],
+});

@@ -1,4 +1,9 @@
+import '../../lib/zod-jitless';
+import { venuesQueryOptions } from '../../lib/venues';
 import { startSite } from '../../shell/start-site';
 import { joinRoutes } from './routes';
 
-startSite('join', joinRoutes);
+// The venue list is what the site's first page shows (the venue chooser / the centre list).
+startSite('join', joinRoutes, {
+  prefetch: [(client) => client.prefetchQuery(venuesQueryOptions)],
+});

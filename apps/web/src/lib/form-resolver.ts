@@ -1,0 +1,2 @@
+/** The one way forms validate with the contract's zod schemas (zod runs without eval: see zod-jitless.ts). */
+export { zodResolver } from '@hookform/resolvers/zod';
