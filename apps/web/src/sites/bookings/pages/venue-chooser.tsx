@@ -18,6 +18,7 @@ export function VenueChooser() {
         </p>
       )}
       <VenueGrid
+        headingLevel={2}
         renderAction={(venue) => (
           <Button
             variant={selected?.slug === venue.slug ? 'primary' : 'secondary'}
