@@ -3,6 +3,7 @@ import { type Costs, type Membership, type PaymentOption, useCosts } from './api
 import { monthlyStartText } from './cost-breakdown';
 import { ordinal, toDisplayDate } from './dates';
 import type { JourneyState } from './journey-types';
+import { maskAccountNumber } from './mask-account-number';
 import { optionPriceLabel } from './membership-card';
 
 export interface ConfirmSectionProps {
@@ -13,12 +14,6 @@ export interface ConfirmSectionProps {
   isSubmitting: boolean;
   onSubmit: () => void;
 }
-
-/** '******78': only the last two digits of the account number are shown. */
-export const maskAccountNumber = (accountNumber: string): string => {
-  const digits = accountNumber.replace(/\D/g, '');
-  return `${'*'.repeat(Math.max(digits.length - 2, 0))}${digits.slice(-2)}`;
-};
 
 /** Section 7 'Confirm your details' (joining §2): a summary of the journey and the submit button. */
 export function ConfirmSection({

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
 
 export interface JourneySectionProps {
   number: number;
@@ -69,7 +70,7 @@ export function JourneySection({
         </div>
         {!isOpen && isFinished && summary && <div className="journey-section__summary">{summary}</div>}
         <section id={regionId} aria-labelledby={headingId} hidden={!isOpen}>
-          {isOpen && children}
+          {isOpen && <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>}
         </section>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import type { User as WireUser } from '@fieldhouse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useRef } from 'react';
+import { lazy, type ReactNode, useCallback, useRef } from 'react';
 import { type Camel, isApiError } from '../../lib/api/client';
 import { withCarriedToast } from '../../lib/carried-toast';
 import { siteHref } from '../../lib/links';
@@ -10,17 +10,14 @@ import { TOAST_DURATION, toast } from '../../lib/toast';
 import { trackJourneyStep } from './analytics';
 import { type Membership, type PaymentOption, useMembershipTypes, useSubmitMembership } from './api';
 import { useChangeOptions, useRenewalDetails, useSubmitChange, useSubmitRenewal } from './change-api';
-import { ChangeReviewSection } from './change-review-section';
-import { ConfirmSection, maskAccountNumber } from './confirm-section';
 import { ordinal, toDisplayDate } from './dates';
 import { customQuestionsQueryOptions } from './forms-api';
 import { JourneySection } from './journey-section';
 import { useJourney } from './journey-store';
 import type { JourneyState } from './journey-types';
+import { maskAccountNumber } from './mask-account-number';
 import { optionPriceLabel } from './membership-card';
 import { MembershipSection } from './membership-section';
-import { RenewalReviewSection } from './renewal-review-section';
-import { ReviewDatesSection } from './review-dates-section';
 import {
   canEditSection,
   nextSection,
@@ -30,9 +27,6 @@ import {
   sectionTitle,
   visibleSections,
 } from './sections';
-import { AdditionalDetailsSection } from './sections/additional-details-section';
-import { MonthlyPaymentSection } from './sections/monthly-payment-section';
-import { YourDetailsSection } from './sections/your-details-section';
 import {
   buildMembershipBody,
   IncompleteJourneyError,
@@ -43,6 +37,28 @@ import {
 import { PURCHASE_TEXTS, RENEW_TEXTS } from './texts';
 
 type User = Camel<WireUser>;
+
+// The sections after 'Choose your membership' load when first opened (JourneySection suspends while they do), so
+// the centre list and membership cards arrive without the forms, date pickers and validation behind them.
+const ChangeReviewSection = lazy(() =>
+  import('./change-review-section').then((m) => ({ default: m.ChangeReviewSection })),
+);
+const ConfirmSection = lazy(() => import('./confirm-section').then((m) => ({ default: m.ConfirmSection })));
+const RenewalReviewSection = lazy(() =>
+  import('./renewal-review-section').then((m) => ({ default: m.RenewalReviewSection })),
+);
+const ReviewDatesSection = lazy(() =>
+  import('./review-dates-section').then((m) => ({ default: m.ReviewDatesSection })),
+);
+const AdditionalDetailsSection = lazy(() =>
+  import('./sections/additional-details-section').then((m) => ({ default: m.AdditionalDetailsSection })),
+);
+const MonthlyPaymentSection = lazy(() =>
+  import('./sections/monthly-payment-section').then((m) => ({ default: m.MonthlyPaymentSection })),
+);
+const YourDetailsSection = lazy(() =>
+  import('./sections/your-details-section').then((m) => ({ default: m.YourDetailsSection })),
+);
 
 export interface CentreSectionSlot {
   /** Section 1's content while open (the centre search). */
