@@ -50,6 +50,7 @@ const envSchema = z.object({
    * timeouts are a fraction of it).
    */
   MAIL_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   KIOSK_IDLE_SECONDS: z.coerce.number().int().positive().default(90),
   KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
@@ -160,6 +161,8 @@ export type Config = {
   cookieDomain: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** MAIL_RETRY_DELAY_SECONDS: the first retry's delay; each later one doubles (decision 015). */
+  mailRetryDelaySeconds: number;
   /** MAIL_ATTEMPT_TIMEOUT_SECONDS. */
   mailAttemptTimeoutSeconds: number;
   sessionTtlDays: number;
@@ -241,6 +244,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
     kioskSecondIdleSeconds: e.KIOSK_SECOND_IDLE_SECONDS,

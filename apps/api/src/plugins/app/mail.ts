@@ -23,6 +23,7 @@ export default fp<{ mailSender?: MailSender | null }>(
         sender,
         log: app.log,
         attemptTimeoutSeconds: app.config.mailAttemptTimeoutSeconds,
+        retryDelaySeconds: app.config.mailRetryDelaySeconds,
       });
     app.addHook('onClose', async () => sender?.close?.());
   },

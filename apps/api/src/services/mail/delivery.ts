@@ -82,8 +82,8 @@ export async function dispatchQueuedMail(db: Db, jobs: JobEngine, limit = 100) {
 }
 
 /** The seconds pg-boss waits before the retry after a failed attempt (0-based `retryCount`): [min, max]. */
-export function retryDelayWindow(retryCount: number) {
-  const { retryDelaySeconds: delay, retryDelayMaxSeconds: cap } = MAIL_RETRY;
+export function retryDelayWindow(retryCount: number, delay: number = MAIL_RETRY.retryDelaySeconds) {
+  const { retryDelayMaxSeconds: cap } = MAIL_RETRY;
   const base = delay * 2 ** Math.min(16, retryCount);
   return [Math.min(cap, base), Math.min(cap, 2 * base)] as const;
 }
@@ -98,6 +98,8 @@ export type DeliveryContext = {
   log: FastifyBaseLogger;
   /** MAIL_ATTEMPT_TIMEOUT_SECONDS (attemptTiming); default 300. */
   attemptTimeoutSeconds?: number;
+  /** MAIL_RETRY_DELAY_SECONDS: the first retry's delay (MAIL_RETRY's 30 s by default); later ones double. */
+  retryDelaySeconds?: number;
 };
 
 export async function deliverMail(ctx: DeliveryContext, job: JobContext<MailJob>) {
@@ -148,7 +150,7 @@ export async function deliverMail(ctx: DeliveryContext, job: JobContext<MailJob>
         `Mail ${mailId} failed for good; re-queue it with: npm run mail -- requeue ${mailId}`,
       );
     } else {
-      const [min, max] = retryDelayWindow(job.attempt - 1);
+      const [min, max] = retryDelayWindow(job.attempt - 1, ctx.retryDelaySeconds);
       log.warn(
         { ...context, smtpError, nextTryInSeconds: { min, max } },
         `Mail ${mailId} not delivered (attempt ${job.attempt} of ${job.maxAttempts}); next try in ${min}–${max} s`,
@@ -173,7 +175,11 @@ export async function deliverMail(ctx: DeliveryContext, job: JobContext<MailJob>
 export async function registerMailDelivery(jobs: JobEngine, ctx: DeliveryContext) {
   await jobs.work<MailJob>(
     MAIL_DELIVERY_JOB,
-    { ...MAIL_RETRY, expireInSeconds: attemptTiming(ctx.attemptTimeoutSeconds).expireInSeconds },
+    {
+      ...MAIL_RETRY,
+      retryDelaySeconds: ctx.retryDelaySeconds ?? MAIL_RETRY.retryDelaySeconds,
+      expireInSeconds: attemptTiming(ctx.attemptTimeoutSeconds).expireInSeconds,
+    },
     (job) => deliverMail(ctx, job),
   );
   jobs.poll('mail-dispatch', MAIL_DISPATCH_INTERVAL_MS, () => dispatchQueuedMail(ctx.db, jobs));
