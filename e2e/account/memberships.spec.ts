@@ -47,6 +47,8 @@ async function answerQuestionsIfAsked(page: Page, reviewed: ReturnType<Page['get
   const additional = page.getByRole('region', { name: /Additional details/ });
   await expect(reviewed.or(additional).first()).toBeVisible();
   if (!(await additional.isVisible())) return;
+  // The section's form loads when the section first opens: wait for it before looking for questions.
+  await expect(additional.getByRole('button', { name: 'Continue' })).toBeVisible();
   const heard = additional.getByLabel('How did you hear about us?');
   if (await heard.count()) await heard.selectOption('A friend');
   const college = additional.getByLabel('College or university');
