@@ -64,12 +64,12 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
   const ids = async (query: string) => {
     const response = await get(session, `/api/orders${query}`);
     expect(response.statusCode).toBe(200);
-    return ordersReply.parse(response.json()).data.map((o) => o.id);
+    return ordersReply.parse(response.json()).data.orders.map((o) => o.id);
   };
 
   it("lists the caller's orders newest first, in the list shape", async () => {
     const response = await get(session, '/api/orders');
-    const list = ordersReply.parse(response.json()).data;
+    const list = ordersReply.parse(response.json()).data.orders;
     expect(list.map((o) => o.id)).toEqual([
       firstOfMonday.id,
       lastOfSunday.id,
@@ -121,9 +121,101 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
   });
 
   it("shows another customer none of the caller's orders; 401 without a session", async () => {
-    const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data;
+    const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data.orders;
     expect(list.map((o) => o.id)).toEqual([othersOrder.id]);
     expect((await app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/orders a page at a time', async () => {
+  const customer = await createCustomer(t.db, { clientId: client.id });
+  const session = await login(app, customer);
+  // 1,000 orders, one a minute from 1 Jan 2026 10:00 UTC (the newest is #1000), each with one line.
+  const start = Date.parse('2026-01-01T10:00:00Z');
+  const inserted = await t.db
+    .insert(orders)
+    .values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        customerId: customer.id,
+        total: 100 + i,
+        paymentType: 'Card',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
+    .returning({ id: orders.id });
+  await t.db
+    .insert(orderItems)
+    .values(inserted.map((o) => ({ orderId: o.id, kind: 'other' as const, name: 'x', price: 0 })));
+  const newestFirst = inserted.map((o) => o.id).reverse();
+
+  const page = async (query: string) => {
+    const response = await get(session, `/api/orders${query}`);
+    expect(response.statusCode, query).toBe(200);
+    return ordersReply.parse(response.json()).data;
+  };
+
+  it('answers the first 20 by default, newest first, with the totals', async () => {
+    const response = await get(session, '/api/orders');
+    expect(response.body.length).toBeLessThan(8_000);
+    const { orders: list, pagination } = ordersReply.parse(response.json()).data;
+    expect(list.map((o) => o.id)).toEqual(newestFirst.slice(0, 20));
+    expect(list[0]).toMatchObject({ total: '£10.99', item_count: 1 });
+    expect(pagination).toEqual({
+      current_page: 1,
+      total_pages: 50,
+      total_records: 1000,
+      first_record_on_current_page: 1,
+      last_record_on_current_page: 20,
+    });
+  });
+
+  it('answers any page, the last one partly full, and an empty page past the end', async () => {
+    const third = await page('?page=3&per_page=30');
+    expect(third.orders.map((o) => o.id)).toEqual(newestFirst.slice(60, 90));
+    expect(third.pagination).toMatchObject({
+      current_page: 3,
+      total_pages: 34,
+      first_record_on_current_page: 61,
+    });
+    const last = await page('?page=34&per_page=30');
+    expect(last.orders.map((o) => o.id)).toEqual(newestFirst.slice(990));
+    expect(last.pagination).toMatchObject({
+      total_records: 1000,
+      first_record_on_current_page: 991,
+      last_record_on_current_page: 1000,
+    });
+    const past = await page('?page=35&per_page=30');
+    expect(past.orders).toEqual([]);
+    expect(past.pagination).toMatchObject({
+      current_page: 35,
+      total_pages: 34,
+      last_record_on_current_page: 0,
+    });
+  });
+
+  it('pages within a date filter, counting only the orders in it', async () => {
+    // 1 Jan 2026 (GMT): 10:00 to 23:59 holds the first 840 orders; 2 Jan the remaining 160.
+    const secondDay = await page('?from=2026-01-02&per_page=100&page=2');
+    expect(secondDay.pagination).toMatchObject({ total_records: 160, total_pages: 2, current_page: 2 });
+    expect(secondDay.orders.map((o) => o.id)).toEqual(newestFirst.slice(100, 160));
+  });
+
+  it('allows at most 100 a page and refuses page values that are not whole numbers from 1 with 422', async () => {
+    expect((await page('?per_page=100')).orders).toHaveLength(100);
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=abc',
+      'page=',
+      'per_page=0',
+      'per_page=101',
+    ]) {
+      const response = await get(session, `/api/orders?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      const field = query.split('=')[0]!;
+      expect(Object.keys(response.json().errors), query).toEqual([field]);
+    }
   });
 });
 

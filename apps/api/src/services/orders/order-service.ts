@@ -1,5 +1,5 @@
 import type { Order } from '@fieldhouse/contract';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
+import { paginate } from '../../lib/pagination.ts';
 import {
   venueDate,
   venueDatePretty,
@@ -42,13 +43,25 @@ export async function findOwnOrder(db: DbOrTx, customerId: number, orderId: numb
 }
 
 /** GET /api/orders?from&to: the caller's orders, newest first, within inclusive venue-local days. */
+/** The customer's orders in the venue-local day range, newest first, one page of them with the totals. */
 export async function findOrders(
   db: DbOrTx,
   customerId: number,
-  range: { from?: string; to?: string },
+  query: { from?: string; to?: string; page: number; per_page: number },
   timeZone: string,
 ) {
-  const { start, end } = venueDayBounds(range, timeZone);
+  const { start, end } = venueDayBounds(query, timeZone);
+  const where = and(
+    eq(orders.customerId, customerId),
+    start ? gte(orders.createdAt, start) : undefined,
+    end ? lt(orders.createdAt, end) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const { offset, limit, pagination } = paginate({
+    page: query.page,
+    perPage: query.per_page,
+    totalRecords: Number(total?.n ?? 0),
+  });
   const rows = await db
     .select({
       order: orders,
@@ -56,25 +69,24 @@ export async function findOrders(
       itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders}.id)`,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        start ? gte(orders.createdAt, start) : undefined,
-        end ? lt(orders.createdAt, end) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(({ order, itemCount }) => ({
-    id: order.id,
-    uuid: order.uuid,
-    created_at: {
-      raw: order.createdAt.toISOString(),
-      datetime_string: venueDateTime(order.createdAt, timeZone),
-    },
-    total: formatMoney(order.total),
-    payment_type: order.paymentType,
-    item_count: Number(itemCount),
-  }));
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    orders: rows.map(({ order, itemCount }) => ({
+      id: order.id,
+      uuid: order.uuid,
+      created_at: {
+        raw: order.createdAt.toISOString(),
+        datetime_string: venueDateTime(order.createdAt, timeZone),
+      },
+      total: formatMoney(order.total),
+      payment_type: order.paymentType,
+      item_count: Number(itemCount),
+    })),
+    pagination,
+  };
 }
 
 export async function findItems(db: DbOrTx, orderId: number) {
