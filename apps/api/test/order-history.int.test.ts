@@ -1,6 +1,17 @@
 import { DEFAULT_ERROR_TEXTS, ordersReply, receiptReply } from '@fieldhouse/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../src/db/schema.ts';
+import {
+  customers,
+  directDebitMandates,
+  membershipPromotions,
+  memberships,
+  membershipTypes,
+  orderItems,
+  orders,
+  paymentOptions,
+  payments,
+} from '../src/db/schema.ts';
 import {
   cardToken,
   createClient,
@@ -278,7 +289,7 @@ describe('GET /api/my-account/orders/:uuid/receipt', async () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
 
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of [
       'Fieldhouse Leisure',
       '1 Wellington Place',
@@ -324,5 +335,144 @@ describe('GET /api/my-account/orders/:uuid/receipt', async () => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/my-account/orders/${uuid}/receipt` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the receipt of a membership, for a member whose name needs more than Latin-1', async () => {
+  const customer = await createCustomer(t.db, {
+    clientId: client.id,
+    firstName: 'Łukasz',
+    lastName: 'Nowak-李',
+    email: 'lukasz@test.example',
+  });
+  const session = await login(app, customer);
+  const [type] = await t.db
+    .insert(membershipTypes)
+    .values({
+      clientId: client.id,
+      slug: 'gym-swim',
+      name: 'Gym & Swim',
+      category: 'Adult',
+      coverage: 'national',
+    })
+    .returning();
+  const [option] = await t.db
+    .insert(paymentOptions)
+    .values({
+      membershipTypeId: type!.id,
+      name: 'Monthly',
+      paymentType: 'recurring',
+      baseFee: 3999,
+      joiningFee: 1500,
+    })
+    .returning();
+  const [promotion] = await t.db
+    .insert(membershipPromotions)
+    .values({ clientId: client.id, code: 'HALFJOIN', kind: 'percent', value: 50, appliesTo: 'joining_fee' })
+    .returning();
+  const [mandate] = await t.db
+    .insert(directDebitMandates)
+    .values({
+      customerId: customer.id,
+      provider: 'sandbox',
+      reference: 'MD-SANDBOX-0042',
+      accountHolder: 'Łukasz Nowak-李',
+      accountNumberLast4: '5678',
+      sortCodeMasked: '20-**-**',
+      billingAddressLine1: '1 High Street',
+      billingCity: 'Leeds',
+      billingPostcode: 'LS1 1AA',
+      status: 'active',
+    })
+    .returning();
+  // Joining on 24 Nov 2026 with billing day 1: setup fee, 7 days' pro-rata, a month in hand, half the setup fee off.
+  const [membership] = await t.db
+    .insert(memberships)
+    .values({
+      customerId: customer.id,
+      membershipTypeId: type!.id,
+      paymentOptionId: option!.id,
+      homeVenueId: venue.id,
+      reference: 'M-RECEIPT-1',
+      status: 'active',
+      startDate: '2026-11-24',
+      nextPaymentDate: '2026-12-01',
+      price: 3999,
+      promotionId: promotion!.id,
+      mandateId: mandate!.id,
+      joinCosts: {
+        joiningFee: 1500,
+        baseFee: 3999,
+        proRataFee: 933,
+        proRataDays: 7,
+        monthInHandFee: 3999,
+        discount: 750,
+        totalToPayNow: 5682,
+        firstBillingDate: '2026-12-01',
+        billingDay: 1,
+        usualPaymentDate: false,
+      },
+    })
+    .returning();
+  const [order] = await t.db
+    .insert(orders)
+    .values({ customerId: customer.id, total: 5682, paymentType: 'Card' })
+    .returning();
+  await t.db.insert(orderItems).values({
+    orderId: order!.id,
+    kind: 'membership',
+    name: 'Gym & Swim - Monthly',
+    price: 5682,
+    membershipId: membership!.id,
+  });
+  await t.db.insert(payments).values({
+    orderId: order!.id,
+    tenderType: 'card',
+    amount: 5682,
+    cardDescription: 'Visa ending in 4242',
+  });
+
+  it('shows the breakdown the order page shows, with the pro-rata dates, the code and the mandate', async () => {
+    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    expect(response.statusCode).toBe(200);
+    const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
+    const text = await pdfText(pdf);
+    for (const expected of [
+      'Gym & Swim - Monthly',
+      'Starts 24 November 2026',
+      'Leeds Central',
+      '£56.82',
+      'Start date: 24 November 2026',
+      'Home centre: Leeds Central',
+      'Payment: £39.99 per month',
+      'First monthly payment: 1 December 2026',
+      'Setup fee',
+      '£15.00',
+      'Pro-rata, 24 November 2026 to 30 November 2026 (7 days)',
+      '£9.33',
+      'Month in hand fee',
+      '£39.99',
+      'Code Applied: HALFJOIN',
+      '−£7.50',
+      'Direct debit mandate reference: MD-SANDBOX-0042',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The item line no longer says '-' for its date and venue.
+    expect(text).not.toMatch(/Gym & Swim - Monthly\s+-\s+-/);
+  });
+
+  it("prints the member's name as written, in embedded fonts (the CJK one only when needed)", async () => {
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row!.lastName).toBe('Nowak-李');
+    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
+    expect(await pdfText(pdf)).toContain('Łukasz Nowak-李');
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
+    expect(raw).not.toContain('/Helvetica');
+    // Subset: the whole receipt with both fonts stays small.
+    expect(pdf.length).toBeLessThan(80_000);
   });
 });

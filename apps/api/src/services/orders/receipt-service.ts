@@ -1,9 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, orders, payments } from '../../db/schema.ts';
+import {
+  customers,
+  directDebitMandates,
+  membershipPromotions,
+  memberships,
+  orders,
+  payments,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { venueDateAtTime, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import { membershipFeeLines } from '../cart/cart-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
+import { addDays, parseLocalDate, prettyDate } from '../memberships/pricing.ts';
 import { findItems } from './order-service.ts';
 import { type ReceiptData, renderReceiptPdf } from './receipt.ts';
 
@@ -14,6 +24,71 @@ const TENDER_LABELS: Record<string, string> = {
   'offline-voucher': 'Voucher',
   cheque: 'Cheque',
 };
+
+type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+type MembershipExtras = { promotionCode: string | null; mandateReference: string | null };
+
+const fixedTerm = (duration: number | null, period: string | null) =>
+  duration && period ? ` for ${duration} ${period}${duration === 1 ? '' : 's'}` : '';
+
+/**
+ * A membership item's breakdown, as the order page shows it (joining §3 Order: membership item): start date, home
+ * centre, how it is paid and when the first monthly payment is, then the fees paid now (setup fee, membership fee,
+ * pro-rata with its dates, month in hand, the code applied) and the direct debit mandate.
+ */
+export function membershipDetails(
+  row: ItemRow,
+  extras: MembershipExtras,
+): { label: string; amount?: number }[] {
+  const { membership: m, membershipOption: option } = row;
+  if (!m || !option) return [];
+  const start = parseLocalDate(m.startDate);
+  const costs = m.joinCosts;
+  const first = costs?.firstBillingDate ? parseLocalDate(costs.firstBillingDate) : null;
+  const details: { label: string; amount?: number }[] = [
+    { label: `Start date: ${start ? prettyDate(start) : m.startDate}` },
+    { label: `Home centre: ${row.membershipVenueName ?? '-'}` },
+    {
+      label:
+        option.paymentType === 'recurring'
+          ? `Payment: ${formatMoney(option.baseFee)} per month`
+          : `Payment: ${formatMoney(option.baseFee)}${fixedTerm(option.fixedDuration, option.fixedPeriod)}`,
+    },
+  ];
+  if (option.paymentType === 'recurring' && first) {
+    details.push({ label: `First monthly payment: ${prettyDate(first)}` });
+  }
+  for (const fee of costs ? membershipFeeLines(costs, option.paymentType) : []) {
+    let label = fee.label;
+    if (fee.label === 'Pro-rata' && start && first && costs) {
+      label = `Pro-rata, ${prettyDate(start)} to ${prettyDate(addDays(first, -1))} (${costs.proRataDays} ${costs.proRataDays === 1 ? 'day' : 'days'})`;
+    }
+    if (fee.label === 'Code Applied' && extras.promotionCode) label = `Code Applied: ${extras.promotionCode}`;
+    details.push({ label, amount: fee.amount });
+  }
+  if (extras.mandateReference) {
+    details.push({ label: `Direct debit mandate reference: ${extras.mandateReference}` });
+  }
+  return details;
+}
+
+/** The promotion code and direct-debit mandate reference of each membership on the order. */
+async function findMembershipExtras(db: DbOrTx, membershipIds: number[]) {
+  const extras = new Map<number, MembershipExtras>();
+  if (membershipIds.length === 0) return extras;
+  const rows = await db
+    .select({
+      id: memberships.id,
+      promotionCode: membershipPromotions.code,
+      mandateReference: directDebitMandates.reference,
+    })
+    .from(memberships)
+    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
+    .leftJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
+    .where(inArray(memberships.id, membershipIds));
+  for (const row of rows) extras.set(row.id, row);
+  return extras;
+}
 
 /** What the receipt of the caller's order shows (another customer's order answers 404). */
 export async function findReceiptData(
@@ -30,6 +105,10 @@ export async function findReceiptData(
   if (!row) throw notFound();
   const { order, customer } = row;
   const items = await findItems(db, order.id);
+  const extras = await findMembershipExtras(
+    db,
+    items.flatMap((row) => (row.membership ? [row.membership.id] : [])),
+  );
   const paid = await db
     .select()
     .from(payments)
@@ -54,16 +133,27 @@ export async function findReceiptData(
       paymentType: order.paymentType,
       total: order.total,
     },
-    items: items.map(({ item, session, venueName, timeZone, penaltyVenueName }) => ({
-      name: item.name,
-      when: session
-        ? `${venueDatePretty(session.startsAt, timeZone ?? client.timeZone)}, ${venueTime(session.startsAt, timeZone ?? client.timeZone)}–${venueTime(session.endsAt, timeZone ?? client.timeZone)}`
-        : null,
-      where: session
-        ? [venueName, session.locationName].filter(Boolean).join(', ')
-        : (penaltyVenueName ?? null),
-      price: item.price,
-    })),
+    items: items.map((row) => {
+      const { item, session, venueName, timeZone, penaltyVenueName, membership } = row;
+      const zone = timeZone ?? client.timeZone;
+      const details = membership
+        ? membershipDetails(row, extras.get(membership.id) ?? { promotionCode: null, mandateReference: null })
+        : [];
+      const start = membership ? parseLocalDate(membership.startDate) : null;
+      return {
+        name: item.name,
+        when: session
+          ? `${venueDatePretty(session.startsAt, zone)}, ${venueTime(session.startsAt, zone)}–${venueTime(session.endsAt, zone)}`
+          : start
+            ? `Starts ${prettyDate(start)}`
+            : null,
+        where: session
+          ? [venueName, session.locationName].filter(Boolean).join(', ')
+          : (penaltyVenueName ?? row.membershipVenueName ?? null),
+        price: item.price,
+        details,
+      };
+    }),
     payments: paid.map((p) => ({
       label:
         p.tenderType === 'card'
