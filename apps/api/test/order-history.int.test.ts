@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_TEXTS, ordersReply, receiptReply } from '@fieldhouse/contract';
+import { DEFAULT_ERROR_TEXTS, orderReply, ordersReply, receiptReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -458,6 +458,17 @@ describe('the receipt of a membership, for a member whose name needs more than L
     ]) {
       expect(text).toContain(expected);
     }
+    // The order page's call carries the same details.
+    const shown = orderReply.parse((await get(session, `/api/orders/${order!.id}`)).json()).data;
+    expect(shown.items[0]!.membership).toMatchObject({
+      mandate_reference: 'MD-SANDBOX-0042',
+      fees: [
+        { label: 'Setup fee', detail: null },
+        { label: 'Pro-rata', detail: '24 November 2026 to 30 November 2026, 7 days' },
+        { label: 'Month in hand fee', detail: null },
+        { label: 'Code Applied', detail: 'HALFJOIN', price: { raw: -750 } },
+      ],
+    });
     // The item line no longer says '-' for its date and venue.
     expect(text).not.toMatch(/Gym & Swim - Monthly\s+-\s+-/);
   });

@@ -1,20 +1,18 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  customers,
-  directDebitMandates,
-  membershipPromotions,
-  memberships,
-  orders,
-  payments,
-} from '../../db/schema.ts';
+import { customers, orders, payments } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDateAtTime, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
-import { membershipFeeLines } from '../cart/cart-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
-import { addDays, parseLocalDate, prettyDate } from '../memberships/pricing.ts';
-import { findItems } from './order-service.ts';
+import { parseLocalDate, prettyDate } from '../memberships/pricing.ts';
+import {
+  findItems,
+  findMembershipExtras,
+  type ItemRow,
+  type MembershipExtras,
+  membershipFees,
+} from './order-service.ts';
 import { type ReceiptData, renderReceiptPdf } from './receipt.ts';
 
 const TENDER_LABELS: Record<string, string> = {
@@ -24,9 +22,6 @@ const TENDER_LABELS: Record<string, string> = {
   'offline-voucher': 'Voucher',
   cheque: 'Cheque',
 };
-
-type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
-type MembershipExtras = { promotionCode: string | null; mandateReference: string | null };
 
 const fixedTerm = (duration: number | null, period: string | null) =>
   duration && period ? ` for ${duration} ${period}${duration === 1 ? '' : 's'}` : '';
@@ -43,8 +38,7 @@ export function membershipDetails(
   const { membership: m, membershipOption: option } = row;
   if (!m || !option) return [];
   const start = parseLocalDate(m.startDate);
-  const costs = m.joinCosts;
-  const first = costs?.firstBillingDate ? parseLocalDate(costs.firstBillingDate) : null;
+  const first = m.joinCosts?.firstBillingDate ? parseLocalDate(m.joinCosts.firstBillingDate) : null;
   const details: { label: string; amount?: number }[] = [
     { label: `Start date: ${start ? prettyDate(start) : m.startDate}` },
     { label: `Home centre: ${row.membershipVenueName ?? '-'}` },
@@ -58,36 +52,19 @@ export function membershipDetails(
   if (option.paymentType === 'recurring' && first) {
     details.push({ label: `First monthly payment: ${prettyDate(first)}` });
   }
-  for (const fee of costs ? membershipFeeLines(costs, option.paymentType) : []) {
-    let label = fee.label;
-    if (fee.label === 'Pro-rata' && start && first && costs) {
-      label = `Pro-rata, ${prettyDate(start)} to ${prettyDate(addDays(first, -1))} (${costs.proRataDays} ${costs.proRataDays === 1 ? 'day' : 'days'})`;
-    }
-    if (fee.label === 'Code Applied' && extras.promotionCode) label = `Code Applied: ${extras.promotionCode}`;
+  for (const fee of membershipFees(row, extras)) {
+    const label =
+      fee.label === 'Pro-rata' && fee.detail
+        ? `Pro-rata, ${fee.detail.replace(/, (\d+ days?)$/, ' ($1)')}`
+        : fee.label === 'Code Applied' && fee.detail
+          ? `Code Applied: ${fee.detail}`
+          : fee.label;
     details.push({ label, amount: fee.amount });
   }
   if (extras.mandateReference) {
     details.push({ label: `Direct debit mandate reference: ${extras.mandateReference}` });
   }
   return details;
-}
-
-/** The promotion code and direct-debit mandate reference of each membership on the order. */
-async function findMembershipExtras(db: DbOrTx, membershipIds: number[]) {
-  const extras = new Map<number, MembershipExtras>();
-  if (membershipIds.length === 0) return extras;
-  const rows = await db
-    .select({
-      id: memberships.id,
-      promotionCode: membershipPromotions.code,
-      mandateReference: directDebitMandates.reference,
-    })
-    .from(memberships)
-    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
-    .leftJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
-    .where(inArray(memberships.id, membershipIds));
-  for (const row of rows) extras.set(row.id, row);
-  return extras;
 }
 
 /** What the receipt of the caller's order shows (another customer's order answers 404). */
@@ -105,10 +82,7 @@ export async function findReceiptData(
   if (!row) throw notFound();
   const { order, customer } = row;
   const items = await findItems(db, order.id);
-  const extras = await findMembershipExtras(
-    db,
-    items.flatMap((row) => (row.membership ? [row.membership.id] : [])),
-  );
+  const extras = await findMembershipExtras(db, items);
   const paid = await db
     .select()
     .from(payments)
