@@ -1,6 +1,17 @@
-import { DEFAULT_ERROR_TEXTS, ordersReply, receiptReply } from '@fieldhouse/contract';
+import { DEFAULT_ERROR_TEXTS, orderReply, ordersReply, receiptReply } from '@fieldhouse/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../src/db/schema.ts';
+import {
+  customers,
+  directDebitMandates,
+  membershipPromotions,
+  memberships,
+  membershipTypes,
+  orderItems,
+  orders,
+  paymentOptions,
+  payments,
+} from '../src/db/schema.ts';
 import {
   cardToken,
   createClient,
@@ -64,12 +75,12 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
   const ids = async (query: string) => {
     const response = await get(session, `/api/orders${query}`);
     expect(response.statusCode).toBe(200);
-    return ordersReply.parse(response.json()).data.map((o) => o.id);
+    return ordersReply.parse(response.json()).data.orders.map((o) => o.id);
   };
 
   it("lists the caller's orders newest first, in the list shape", async () => {
     const response = await get(session, '/api/orders');
-    const list = ordersReply.parse(response.json()).data;
+    const list = ordersReply.parse(response.json()).data.orders;
     expect(list.map((o) => o.id)).toEqual([
       firstOfMonday.id,
       lastOfSunday.id,
@@ -121,9 +132,101 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
   });
 
   it("shows another customer none of the caller's orders; 401 without a session", async () => {
-    const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data;
+    const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data.orders;
     expect(list.map((o) => o.id)).toEqual([othersOrder.id]);
     expect((await app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/orders a page at a time', async () => {
+  const customer = await createCustomer(t.db, { clientId: client.id });
+  const session = await login(app, customer);
+  // 1,000 orders, one a minute from 1 Jan 2026 10:00 UTC (the newest is #1000), each with one line.
+  const start = Date.parse('2026-01-01T10:00:00Z');
+  const inserted = await t.db
+    .insert(orders)
+    .values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        customerId: customer.id,
+        total: 100 + i,
+        paymentType: 'Card',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
+    .returning({ id: orders.id });
+  await t.db
+    .insert(orderItems)
+    .values(inserted.map((o) => ({ orderId: o.id, kind: 'other' as const, name: 'x', price: 0 })));
+  const newestFirst = inserted.map((o) => o.id).reverse();
+
+  const page = async (query: string) => {
+    const response = await get(session, `/api/orders${query}`);
+    expect(response.statusCode, query).toBe(200);
+    return ordersReply.parse(response.json()).data;
+  };
+
+  it('answers the first 20 by default, newest first, with the totals', async () => {
+    const response = await get(session, '/api/orders');
+    expect(response.body.length).toBeLessThan(8_000);
+    const { orders: list, pagination } = ordersReply.parse(response.json()).data;
+    expect(list.map((o) => o.id)).toEqual(newestFirst.slice(0, 20));
+    expect(list[0]).toMatchObject({ total: '£10.99', item_count: 1 });
+    expect(pagination).toEqual({
+      current_page: 1,
+      total_pages: 50,
+      total_records: 1000,
+      first_record_on_current_page: 1,
+      last_record_on_current_page: 20,
+    });
+  });
+
+  it('answers any page, the last one partly full, and an empty page past the end', async () => {
+    const third = await page('?page=3&per_page=30');
+    expect(third.orders.map((o) => o.id)).toEqual(newestFirst.slice(60, 90));
+    expect(third.pagination).toMatchObject({
+      current_page: 3,
+      total_pages: 34,
+      first_record_on_current_page: 61,
+    });
+    const last = await page('?page=34&per_page=30');
+    expect(last.orders.map((o) => o.id)).toEqual(newestFirst.slice(990));
+    expect(last.pagination).toMatchObject({
+      total_records: 1000,
+      first_record_on_current_page: 991,
+      last_record_on_current_page: 1000,
+    });
+    const past = await page('?page=35&per_page=30');
+    expect(past.orders).toEqual([]);
+    expect(past.pagination).toMatchObject({
+      current_page: 35,
+      total_pages: 34,
+      last_record_on_current_page: 0,
+    });
+  });
+
+  it('pages within a date filter, counting only the orders in it', async () => {
+    // 1 Jan 2026 (GMT): 10:00 to 23:59 holds the first 840 orders; 2 Jan the remaining 160.
+    const secondDay = await page('?from=2026-01-02&per_page=100&page=2');
+    expect(secondDay.pagination).toMatchObject({ total_records: 160, total_pages: 2, current_page: 2 });
+    expect(secondDay.orders.map((o) => o.id)).toEqual(newestFirst.slice(100, 160));
+  });
+
+  it('allows at most 100 a page and refuses page values that are not whole numbers from 1 with 422', async () => {
+    expect((await page('?per_page=100')).orders).toHaveLength(100);
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=abc',
+      'page=',
+      'per_page=0',
+      'per_page=101',
+    ]) {
+      const response = await get(session, `/api/orders?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      const field = query.split('=')[0]!;
+      expect(Object.keys(response.json().errors), query).toEqual([field]);
+    }
   });
 });
 
@@ -186,7 +289,7 @@ describe('GET /api/my-account/orders/:uuid/receipt', async () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
 
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of [
       'Fieldhouse Leisure',
       '1 Wellington Place',
@@ -232,5 +335,155 @@ describe('GET /api/my-account/orders/:uuid/receipt', async () => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/my-account/orders/${uuid}/receipt` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the receipt of a membership, for a member whose name needs more than Latin-1', async () => {
+  const customer = await createCustomer(t.db, {
+    clientId: client.id,
+    firstName: 'Łukasz',
+    lastName: 'Nowak-李',
+    email: 'lukasz@test.example',
+  });
+  const session = await login(app, customer);
+  const [type] = await t.db
+    .insert(membershipTypes)
+    .values({
+      clientId: client.id,
+      slug: 'gym-swim',
+      name: 'Gym & Swim',
+      category: 'Adult',
+      coverage: 'national',
+    })
+    .returning();
+  const [option] = await t.db
+    .insert(paymentOptions)
+    .values({
+      membershipTypeId: type!.id,
+      name: 'Monthly',
+      paymentType: 'recurring',
+      baseFee: 3999,
+      joiningFee: 1500,
+    })
+    .returning();
+  const [promotion] = await t.db
+    .insert(membershipPromotions)
+    .values({ clientId: client.id, code: 'HALFJOIN', kind: 'percent', value: 50, appliesTo: 'joining_fee' })
+    .returning();
+  const [mandate] = await t.db
+    .insert(directDebitMandates)
+    .values({
+      customerId: customer.id,
+      provider: 'sandbox',
+      reference: 'MD-SANDBOX-0042',
+      accountHolder: 'Łukasz Nowak-李',
+      accountNumberLast4: '5678',
+      sortCodeMasked: '20-**-**',
+      billingAddressLine1: '1 High Street',
+      billingCity: 'Leeds',
+      billingPostcode: 'LS1 1AA',
+      status: 'active',
+    })
+    .returning();
+  // Joining on 24 Nov 2026 with billing day 1: setup fee, 7 days' pro-rata, a month in hand, half the setup fee off.
+  const [membership] = await t.db
+    .insert(memberships)
+    .values({
+      customerId: customer.id,
+      membershipTypeId: type!.id,
+      paymentOptionId: option!.id,
+      homeVenueId: venue.id,
+      reference: 'M-RECEIPT-1',
+      status: 'active',
+      startDate: '2026-11-24',
+      nextPaymentDate: '2026-12-01',
+      price: 3999,
+      promotionId: promotion!.id,
+      mandateId: mandate!.id,
+      joinCosts: {
+        joiningFee: 1500,
+        baseFee: 3999,
+        proRataFee: 933,
+        proRataDays: 7,
+        monthInHandFee: 3999,
+        discount: 750,
+        totalToPayNow: 5682,
+        firstBillingDate: '2026-12-01',
+        billingDay: 1,
+        usualPaymentDate: false,
+      },
+    })
+    .returning();
+  const [order] = await t.db
+    .insert(orders)
+    .values({ customerId: customer.id, total: 5682, paymentType: 'Card' })
+    .returning();
+  await t.db.insert(orderItems).values({
+    orderId: order!.id,
+    kind: 'membership',
+    name: 'Gym & Swim - Monthly',
+    price: 5682,
+    membershipId: membership!.id,
+  });
+  await t.db.insert(payments).values({
+    orderId: order!.id,
+    tenderType: 'card',
+    amount: 5682,
+    cardDescription: 'Visa ending in 4242',
+  });
+
+  it('shows the breakdown the order page shows, with the pro-rata dates, the code and the mandate', async () => {
+    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    expect(response.statusCode).toBe(200);
+    const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
+    const text = await pdfText(pdf);
+    for (const expected of [
+      'Gym & Swim - Monthly',
+      'Starts 24 November 2026',
+      'Leeds Central',
+      '£56.82',
+      'Start date: 24 November 2026',
+      'Home centre: Leeds Central',
+      'Payment: £39.99 per month',
+      'First monthly payment: 1 December 2026',
+      'Setup fee',
+      '£15.00',
+      'Pro-rata, 24 November 2026 to 30 November 2026 (7 days)',
+      '£9.33',
+      'Month in hand fee',
+      '£39.99',
+      'Code Applied: HALFJOIN',
+      '−£7.50',
+      'Direct debit mandate reference: MD-SANDBOX-0042',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The order page's call carries the same details.
+    const shown = orderReply.parse((await get(session, `/api/orders/${order!.id}`)).json()).data;
+    expect(shown.items[0]!.membership).toMatchObject({
+      mandate_reference: 'MD-SANDBOX-0042',
+      fees: [
+        { label: 'Setup fee', detail: null },
+        { label: 'Pro-rata', detail: '24 November 2026 to 30 November 2026, 7 days' },
+        { label: 'Month in hand fee', detail: null },
+        { label: 'Code Applied', detail: 'HALFJOIN', price: { raw: -750 } },
+      ],
+    });
+    // The item line no longer says '-' for its date and venue.
+    expect(text).not.toMatch(/Gym & Swim - Monthly\s+-\s+-/);
+  });
+
+  it("prints the member's name as written, in embedded fonts (the CJK one only when needed)", async () => {
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row!.lastName).toBe('Nowak-李');
+    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
+    expect(await pdfText(pdf)).toContain('Łukasz Nowak-李');
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
+    expect(raw).not.toContain('/Helvetica');
+    // Subset: the whole receipt with both fonts stays small.
+    expect(pdf.length).toBeLessThan(80_000);
   });
 });

@@ -257,7 +257,7 @@ describe('seedDemo', () => {
       }),
     ]);
 
-    const orders = await get('/api/orders');
+    const { orders } = await get('/api/orders');
     expect(orders.length).toBeGreaterThanOrEqual(8);
     expect(
       orders.every(

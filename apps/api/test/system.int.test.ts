@@ -90,7 +90,8 @@ describe('health endpoints', () => {
     const spec = app.swagger() as { paths: Record<string, { get: { tags: string[]; responses: object } }> };
     for (const url of ['/api/health', '/api/health/live', '/api/health/ready'])
       expect(spec.paths[url]?.get.tags).toEqual(['system']);
-    expect(Object.keys(spec.paths['/api/health/ready']!.get.responses)).toEqual(['200', '503']);
+    // Its own 503 (not ready, with the reason), then the shared error replies.
+    expect(Object.keys(spec.paths['/api/health/ready']!.get.responses)).toEqual(['200', '503', '4XX', '5XX']);
   });
 });
 

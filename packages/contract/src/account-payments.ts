@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, money } from './common.ts';
+import { envelope, money, pageFields, pagination } from './common.ts';
 import { idParam, personName } from './fields.ts';
 import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
 
@@ -109,12 +109,19 @@ export const orderSummary = z.object({
   payment_type: z.string(),
   item_count: z.number().int(),
 });
-/** GET /api/orders?from=YYYY-MM-DD&to=YYYY-MM-DD — inclusive venue-local days; either bound may be left out. */
+/** Order history pages: 20 orders a page unless asked for more, at most 100. */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_MAX_PAGE_SIZE = 100;
+/**
+ * GET /api/orders?from=YYYY-MM-DD&to=YYYY-MM-DD&page=1&per_page=20 — inclusive venue-local days (either bound may
+ * be left out), newest first, a page at a time with the totals.
+ */
 export const ordersQuery = z.object({
   from: z.iso.date('Date must be valid.').optional(),
   to: z.iso.date('Date must be valid.').optional(),
+  ...pageFields(ORDERS_PAGE_SIZE, ORDERS_MAX_PAGE_SIZE),
 });
-export const ordersReply = envelope(z.array(orderSummary));
+export const ordersReply = envelope(z.object({ orders: z.array(orderSummary), pagination }));
 /** GET /api/my-account/orders/:uuid/receipt → a PDF as base64 (joining §7 Receipt). */
 export const receiptParams = z.object({ uuid: z.uuid() });
 export const receiptReply = envelope(

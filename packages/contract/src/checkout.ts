@@ -93,10 +93,23 @@ export const orderItem = z.object({
         fixed_duration: z.number().int().nullable(),
         fixed_period: z.enum(['day', 'week', 'month', 'year']).nullable(),
       }),
-      fees: z.array(z.object({ label: z.string(), price: money })),
+      fees: z.array(
+        z.object({
+          label: z.string(),
+          price: money,
+          detail: z
+            .string()
+            .nullable()
+            .optional()
+            .describe(
+              "Pro-rata: its dates ('24 November 2026 to 30 November 2026, 7 days'); Code Applied: the code",
+            ),
+        }),
+      ),
       categories: z.array(z.object({ name: z.string() })),
       base_fee: z.object({ price: money }),
       home_venue: z.object({ name: z.string() }),
+      mandate_reference: z.string().nullable().optional().describe('The direct debit mandate it is paid by'),
     })
     .nullable(),
 });

@@ -20,6 +20,32 @@ export const venueDateTime = z.object({
 });
 export type VenueDateTime = z.infer<typeof venueDateTime>;
 
+/** `page` (from 1) and `per_page` (1 to `maxPerPage`, `perPage` when left out) of a paged list's query. */
+export const pageFields = (perPage: number, maxPerPage: number) => ({
+  page: z.coerce
+    .number('Page must be a whole number, 1 or more.')
+    .int('Page must be a whole number, 1 or more.')
+    .min(1, 'Page must be a whole number, 1 or more.')
+    .max(100_000, 'Page must be 100000 or less.')
+    .default(1),
+  per_page: z.coerce
+    .number(`Per page must be a whole number from 1 to ${maxPerPage}.`)
+    .int(`Per page must be a whole number from 1 to ${maxPerPage}.`)
+    .min(1, `Per page must be a whole number from 1 to ${maxPerPage}.`)
+    .max(maxPerPage, `Per page must be a whole number from 1 to ${maxPerPage}.`)
+    .default(perPage),
+});
+
+/** Where a page sits in a paged list; a page past the end is empty (its first and last record are 0). */
+export const pagination = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int().describe('At least 1'),
+  total_records: z.number().int(),
+  first_record_on_current_page: z.number().int().describe('1-based; 0 on an empty page'),
+  last_record_on_current_page: z.number().int().describe('1-based; 0 on an empty page'),
+});
+export type Pagination = z.infer<typeof pagination>;
+
 /** 4xx/5xx replies other than 422. */
 export const errorReply = z.object({ message: z.string() });
 export type ErrorReply = z.infer<typeof errorReply>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { envelope, pagination } from './common.ts';
 import { id, idParam, personName } from './fields.ts';
 
 export const GUEST_PASS_PAGE_SIZE = 10;
@@ -44,13 +44,7 @@ export const guestPassesQuery = z.object({
 export const guestPassesReply = envelope(
   z.object({
     guest_passes: z.array(guestPass),
-    pagination: z.object({
-      current_page: z.number().int(),
-      total_pages: z.number().int(),
-      total_records: z.number().int(),
-      first_record_on_current_page: z.number().int(),
-      last_record_on_current_page: z.number().int(),
-    }),
+    pagination,
   }),
 );
 /** GET /api/v1/users/:userId/guestPasses/:id */

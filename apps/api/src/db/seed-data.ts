@@ -525,6 +525,16 @@ export const DEMO_EXTRA_CUSTOMERS = [
   { reference: 'FH100011', firstName: 'Dan', lastName: 'Wright', email: 'dan.wright@fieldhouse.test' },
 ];
 
+/** A member with a long order history (the order history's pages), password DEMO_PASSWORD. */
+export const DEMO_LONG_HISTORY_CUSTOMER = {
+  reference: 'FH100012',
+  firstName: 'Olivia',
+  lastName: 'Bennett',
+  email: 'olivia.bennett@fieldhouse.test',
+};
+/** Her orders: one every 3.5 days for about five months, newest 3.5 days ago. */
+export const DEMO_LONG_HISTORY_ORDERS = 45;
+
 /** At the demo customer's home venue: full in two days (waitlist demo), and one place left in three days. */
 export const DEMO_FULL_SESSION = { name: 'Badminton Court', time: '19:00', dayOffset: 2 };
 export const DEMO_NEARLY_FULL_SESSION = { name: 'Badminton Court', time: '20:00', dayOffset: 3 };

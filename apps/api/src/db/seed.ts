@@ -51,6 +51,8 @@ import {
   DEMO_GUEST_PASS_PACKAGE,
   DEMO_GUESTS,
   DEMO_JOINING_TERMS,
+  DEMO_LONG_HISTORY_CUSTOMER,
+  DEMO_LONG_HISTORY_ORDERS,
   DEMO_MEMBERSHIP_PROMOTIONS,
   DEMO_MEMBERSHIP_TYPES,
   DEMO_NEARLY_FULL_SESSION,
@@ -855,6 +857,41 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     billingPostcode: 'LS6 3AG',
     createdAt: new Date(now.getTime() - 400 * DAY_MS),
   });
+
+  // Olivia Bennett (FH100012) swims twice a week: a year of orders (more than two pages of order history).
+  const [olivia] = await tx
+    .insert(customers)
+    .values({
+      clientId,
+      ...DEMO_LONG_HISTORY_CUSTOMER,
+      passwordHash: demoHash,
+      homeVenueId: home.id,
+      termsAcceptedAt: new Date(now.getTime() - 400 * DAY_MS),
+    })
+    .returning({ id: customers.id });
+  const swims = Array.from({ length: DEMO_LONG_HISTORY_ORDERS }, (_, i) => ({
+    createdAt: new Date(now.getTime() - (i + 1) * 3.5 * DAY_MS - 9 * 3_600_000),
+    price: i % 5 === 0 ? 650 : 450,
+  }));
+  const swimOrders = await tx
+    .insert(orders)
+    .values(
+      swims.map((swim) => ({
+        customerId: olivia!.id,
+        total: swim.price,
+        paymentType: 'Card',
+        createdAt: swim.createdAt,
+      })),
+    )
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(
+    swims.map((swim, i) => ({
+      orderId: swimOrders[i]!.id,
+      kind: 'other' as const,
+      name: swim.price === 650 ? 'Swim and sauna' : 'Lane swim',
+      price: swim.price,
+    })),
+  );
 
   await seedManagement(tx, { now, passwordHash: demoHash, homeVenueSlug: DEMO_HOME_VENUE_SLUG });
   await seedProfile(tx, now);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sessionScope } from '../plugins/app/auth.ts';
 import packageRoutes from './account/packages.ts';
 import penaltyRoutes from './account/penalties.ts';
 import profilePhotoRoutes from './account/profile-photo.ts';
@@ -18,7 +19,7 @@ import waitlistRoutes from './waitlist/index.ts';
 
 /** Every route registered here needs a logged-in customer: one onRequest hook enforces it. */
 const protectedRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  sessionScope(app, 'required');
   await app.register(userRoutes);
   await app.register(bookingRoutes);
   await app.register(cartRoutes);

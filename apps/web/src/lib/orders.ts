@@ -23,7 +23,8 @@ export const fixedTermText = (duration: number | null, period: keyof typeof PERI
 
 /**
  * The rows an order's item shows: where and when for activities; for a membership its home centre, start date,
- * how it is paid and its fees (joining §3 Order: membership item).
+ * how it is paid, its fees (the pro-rata with its dates, the code applied by name) and its direct debit mandate
+ * (joining §3 Order: membership item). The receipt shows the same.
  */
 export function orderItemRows(item: OrderItem): [string, string][] {
   const m = item.membership;
@@ -46,7 +47,11 @@ export function orderItemRows(item: OrderItem): [string, string][] {
           'First monthly payment',
           m.paymentType === 'recurring' ? m.paymentOption.prettyFirstBillingDate : null,
         ],
-        ...m.fees.map((fee): [string, string] => [fee.label, fee.price.formatted]),
+        ...m.fees.map((fee): [string, string] => [
+          fee.detail ? `${fee.label} (${fee.detail})` : fee.label,
+          fee.price.formatted,
+        ]),
+        ['Direct debit mandate reference', m.mandateReference],
       ]
     : [
         ['Venue', item.venueName],

@@ -21,7 +21,8 @@ export const queryKeys = {
   penalties: ['penalties'] as const,
   terms: (cartId: number) => ['terms', cartId] as const,
   order: (orderId: number) => ['orders', orderId] as const,
-  orders: (from: string | null, to: string | null) => ['orders', 'list', from ?? '', to ?? ''] as const,
+  orders: (from: string | null, to: string | null, page: number) =>
+    ['orders', 'list', from ?? '', to ?? '', page] as const,
   /** Prefix of every guest-pass query (list pages, one pass, allowances). */
   guestPasses: ['guest-passes'] as const,
   guestPassPage: (userId: number, page: number) => ['guest-passes', userId, 'page', page] as const,

@@ -1,5 +1,5 @@
 import { LOGGED_IN_COOKIE, SESSION_COOKIE, UNAUTHENTICATED } from '@fieldhouse/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionCustomer } from '../../services/auth/sessions.ts';
 
@@ -17,6 +17,25 @@ declare module 'fastify' {
     setSessionCookies: (request: FastifyRequest, reply: FastifyReply, token: string) => void;
     clearSessionCookies: (request: FastifyRequest, reply: FastifyReply) => void;
   }
+  interface FastifyContextConfig {
+    /**
+     * What the route asks of the caller's session, for the API document's `security`: 'required' (authenticate,
+     * else 401) or 'optional' (identify: personal extras when logged in). Set by `sessionScope`; a route's own
+     * `onRequest: app.authenticate` is recognised without it.
+     */
+    session?: 'required' | 'optional';
+  }
+}
+
+/**
+ * Makes every route of this scope (and its children) check the session: 'required' adds `app.authenticate`,
+ * 'optional' adds `app.identify`. It also records the choice on each route, so the OpenAPI document states it.
+ */
+export function sessionScope(app: FastifyInstance, session: 'required' | 'optional') {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    route.config = { ...route.config, session };
+  });
+  app.addHook('onRequest', session === 'required' ? app.authenticate : app.identify);
 }
 
 export default fp(

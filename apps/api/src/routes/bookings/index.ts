@@ -58,12 +58,19 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** V1 cancellation of one booking (the spec's path ends with a slash; both forms work). */
-  for (const url of ['/api/activities/bookings/:bookingId', '/api/activities/bookings/:bookingId/']) {
+  /**
+   * V1 cancellation of one booking (the spec's path ends with a slash; both forms work). The API document lists
+   * the form without the slash once (its summary names the alias).
+   */
+  for (const [url, hide] of [
+    ['/api/activities/bookings/:bookingId', false],
+    ['/api/activities/bookings/:bookingId/', true],
+  ] as const) {
     app.delete(
       url,
       {
         schema: {
+          hide,
           tags: ['bookings'],
           params: bookingParams,
           querystring: cancelBookingQuery,

@@ -19,6 +19,7 @@ import {
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
+import { sessionScope } from '../../plugins/app/auth.ts';
 import { createSession } from '../../services/auth/sessions.ts';
 import { findUser } from '../../services/customers/user-service.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
@@ -36,7 +37,7 @@ type ValidationIssue = { instancePath: string; message?: string };
 
 /** Online joining: public, with answers tailored to the caller when logged in. */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.identify);
+  sessionScope(app, 'optional');
   const perIpPerMinute = {
     rateLimit: { max: app.config.rateLimits.loginPerIpPerMinute, timeWindow: 60_000 },
   };

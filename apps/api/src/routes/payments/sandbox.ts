@@ -19,7 +19,8 @@ const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/sandbox/tokens',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      // Public, but it identifies a logged-in caller itself (below).
+      config: { rateLimit: { max: 60, timeWindow: 60_000 }, session: 'optional' },
       schema: { tags: ['payments'], body: sandboxTokenBody, response: { 200: sandboxTokenReply } },
     },
     async (request) => {

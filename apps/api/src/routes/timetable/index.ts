@@ -6,12 +6,13 @@ import {
   venueParams,
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionScope } from '../../plugins/app/auth.ts';
 import { findSession, findTimetable } from '../../services/timetable/timetable-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Public timetable; a logged-in caller also gets their own facts (booked, in basket, waitlist position). */
 const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.identify);
+  sessionScope(app, 'optional');
 
   app.get(
     '/api/venues/:slug/sessions',

@@ -1,11 +1,13 @@
 import type { Order } from '@fieldhouse/contract';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activities,
   activitySessions,
   bookings,
+  directDebitMandates,
+  membershipPromotions,
   memberships,
   membershipTypes,
   orderItems,
@@ -18,6 +20,7 @@ import {
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
+import { paginate } from '../../lib/pagination.ts';
 import {
   venueDate,
   venueDatePretty,
@@ -26,7 +29,7 @@ import {
   venueTime,
 } from '../../lib/venue-time.ts';
 import { membershipFeeLines } from '../cart/cart-service.ts';
-import { parseLocalDate, prettyDate } from '../memberships/pricing.ts';
+import { addDays, parseLocalDate, prettyDate } from '../memberships/pricing.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
 const membershipVenues = alias(venues, 'membership_venues');
@@ -42,13 +45,25 @@ export async function findOwnOrder(db: DbOrTx, customerId: number, orderId: numb
 }
 
 /** GET /api/orders?from&to: the caller's orders, newest first, within inclusive venue-local days. */
+/** The customer's orders in the venue-local day range, newest first, one page of them with the totals. */
 export async function findOrders(
   db: DbOrTx,
   customerId: number,
-  range: { from?: string; to?: string },
+  query: { from?: string; to?: string; page: number; per_page: number },
   timeZone: string,
 ) {
-  const { start, end } = venueDayBounds(range, timeZone);
+  const { start, end } = venueDayBounds(query, timeZone);
+  const where = and(
+    eq(orders.customerId, customerId),
+    start ? gte(orders.createdAt, start) : undefined,
+    end ? lt(orders.createdAt, end) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const { offset, limit, pagination } = paginate({
+    page: query.page,
+    perPage: query.per_page,
+    totalRecords: Number(total?.n ?? 0),
+  });
   const rows = await db
     .select({
       order: orders,
@@ -56,25 +71,24 @@ export async function findOrders(
       itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders}.id)`,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        start ? gte(orders.createdAt, start) : undefined,
-        end ? lt(orders.createdAt, end) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(({ order, itemCount }) => ({
-    id: order.id,
-    uuid: order.uuid,
-    created_at: {
-      raw: order.createdAt.toISOString(),
-      datetime_string: venueDateTime(order.createdAt, timeZone),
-    },
-    total: formatMoney(order.total),
-    payment_type: order.paymentType,
-    item_count: Number(itemCount),
-  }));
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    orders: rows.map(({ order, itemCount }) => ({
+      id: order.id,
+      uuid: order.uuid,
+      created_at: {
+        raw: order.createdAt.toISOString(),
+        datetime_string: venueDateTime(order.createdAt, timeZone),
+      },
+      total: formatMoney(order.total),
+      payment_type: order.paymentType,
+      item_count: Number(itemCount),
+    })),
+    pagination,
+  };
 }
 
 export async function findItems(db: DbOrTx, orderId: number) {
@@ -112,6 +126,7 @@ export async function findItems(db: DbOrTx, orderId: number) {
 export async function findOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
   const order = await findOwnOrder(db, customerId, orderId);
   const items = await findItems(db, orderId);
+  const extras = await findMembershipExtras(db, items);
   const paid = await db
     .select()
     .from(payments)
@@ -145,16 +160,58 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
         end_time: session ? venueTime(session.endsAt, zone) : null,
         starts_at: session?.startsAt.toISOString() ?? null,
         ends_at: session?.endsAt.toISOString() ?? null,
-        membership: orderMembership(row),
+        membership: orderMembership(row, (row.membership && extras.get(row.membership.id)) || NO_EXTRAS),
       };
     }),
   };
 }
 
-type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+export type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
+export type MembershipExtras = { promotionCode: string | null; mandateReference: string | null };
+const NO_EXTRAS: MembershipExtras = { promotionCode: null, mandateReference: null };
+
+/** The promotion code and direct-debit mandate reference of each membership of an order's items. */
+export async function findMembershipExtras(db: DbOrTx, items: ItemRow[]) {
+  const ids = items.flatMap((row) => (row.membership ? [row.membership.id] : []));
+  const extras = new Map<number, MembershipExtras>();
+  if (ids.length === 0) return extras;
+  const rows = await db
+    .select({
+      id: memberships.id,
+      promotionCode: membershipPromotions.code,
+      mandateReference: directDebitMandates.reference,
+    })
+    .from(memberships)
+    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
+    .leftJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
+    .where(inArray(memberships.id, ids));
+  for (const row of rows) extras.set(row.id, row);
+  return extras;
+}
+
+/**
+ * A membership's fees paid at joining (setup fee, membership fee, pro-rata, month in hand, code applied), each
+ * with its detail: the pro-rata's dates and days, the code's name. The order page and the receipt show these.
+ */
+export function membershipFees(row: ItemRow, extras: MembershipExtras = NO_EXTRAS) {
+  const { membership: m, membershipOption: option } = row;
+  const costs = m?.joinCosts;
+  if (!m || !option || !costs) return [];
+  const start = parseLocalDate(m.startDate);
+  const first = costs.firstBillingDate ? parseLocalDate(costs.firstBillingDate) : null;
+  return membershipFeeLines(costs, option.paymentType).map((fee) => ({
+    ...fee,
+    detail:
+      fee.label === 'Pro-rata' && start && first
+        ? `${prettyDate(start)} to ${prettyDate(addDays(first, -1))}, ${costs.proRataDays} ${costs.proRataDays === 1 ? 'day' : 'days'}`
+        : fee.label === 'Code Applied'
+          ? extras.promotionCode
+          : null,
+  }));
+}
 
 /** A membership item's details (joining §3 Order: membership item); null for other items. */
-function orderMembership(row: ItemRow): Order['items'][number]['membership'] {
+function orderMembership(row: ItemRow, extras: MembershipExtras): Order['items'][number]['membership'] {
   const { membership: m, membershipOption: option } = row;
   if (!m || !option) return null;
   const start = parseLocalDate(m.startDate);
@@ -168,15 +225,15 @@ function orderMembership(row: ItemRow): Order['items'][number]['membership'] {
       fixed_duration: option.fixedDuration,
       fixed_period: option.fixedPeriod,
     },
-    fees: costs
-      ? membershipFeeLines(costs, option.paymentType).map((f) => ({
-          label: f.label,
-          price: toMoney(f.amount),
-        }))
-      : [],
+    fees: membershipFees(row, extras).map((f) => ({
+      label: f.label,
+      price: toMoney(f.amount),
+      detail: f.detail,
+    })),
     categories: row.membershipCategory ? [{ name: row.membershipCategory }] : [],
     base_fee: { price: toMoney(option.baseFee) },
     home_venue: { name: row.membershipVenueName ?? '' },
+    mandate_reference: extras.mandateReference,
   };
 }
 

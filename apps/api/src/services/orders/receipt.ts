@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatMoney } from '../../lib/money.ts';
 import { vatIncluded } from '../cart/pricing.ts';
 
@@ -6,7 +10,14 @@ export type ReceiptData = {
   operator: { name: string; address: string[]; phone: string | null; email: string };
   customer: { name: string; reference: string; email: string };
   order: { id: number; uuid: string; date: string; paymentType: string; total: number };
-  items: { name: string; when: string | null; where: string | null; price: number }[];
+  items: {
+    name: string;
+    when: string | null;
+    where: string | null;
+    price: number;
+    /** Lines under the item: a membership's start, home centre, payment, fees and mandate (amounts in pence). */
+    details?: { label: string; amount?: number }[];
+  }[];
   payments: { label: string; amount: number }[];
   /** When the receipt was made (venue-local), for the footer. */
   generatedAt: string;
@@ -28,8 +39,52 @@ const RULE = '#d0d5dd';
 const COLUMNS = { item: 50, when: 220, where: 355, price: 480, end: 545 };
 
 /**
- * Renders the receipt as a PDF (A4, the PDF standard fonts, so nothing is embedded). pdfkit is loaded on the first
- * receipt (it takes a quarter of a second to import), not when the server starts.
+ * Fonts: DejaVu Sans (npm dejavu-fonts-ttf: Latin with its extensions, Greek, Cyrillic and more) for everything,
+ * and for Chinese, Japanese and Korean characters Noto Sans SC's simplified-Chinese set (assets/fonts, from
+ * @fontsource/noto-sans-sc 5.3.0, OFL-1.1), read only when a receipt has such a character. pdfkit embeds subsets of
+ * the glyphs used: a Latin receipt is about 24 KB (2.6 KB with the old standard fonts, which could not print 'Ł'),
+ * and CJK adds a few KB. Kept as WOFF rather than WOFF2: fontkit embeds the WOFF2 one ten times larger.
+ */
+const require = createRequire(import.meta.url);
+const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT_FILES = {
+  regular: path.join(DEJAVU, 'DejaVuSans.ttf'),
+  bold: path.join(DEJAVU, 'DejaVuSans-Bold.ttf'),
+  cjk: fileURLToPath(
+    new URL('../../../assets/fonts/NotoSansSC-Regular-chinese-simplified.woff', import.meta.url),
+  ),
+};
+const fontCache = new Map<keyof typeof FONT_FILES, Promise<Buffer>>();
+const fontBytes = (name: keyof typeof FONT_FILES) => {
+  let bytes = fontCache.get(name);
+  if (!bytes) {
+    bytes = readFile(FONT_FILES[name]);
+    fontCache.set(name, bytes);
+  }
+  return bytes;
+};
+
+/** CJK radicals, punctuation, kana, ideographs, Hangul and full-width forms: drawn with the CJK font. */
+const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\u{20000}-\u{3FFFF}]/u;
+const CJK_RUNS =
+  /([\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\u{20000}-\u{3FFFF}])+/gu;
+
+/** Text split into runs of CJK and other characters, in order. */
+export function fontRuns(text: string): { text: string; cjk: boolean }[] {
+  const runs: { text: string; cjk: boolean }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(CJK_RUNS)) {
+    if (match.index > last) runs.push({ text: text.slice(last, match.index), cjk: false });
+    runs.push({ text: match[0], cjk: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) runs.push({ text: text.slice(last), cjk: false });
+  return runs;
+}
+
+/**
+ * Renders the receipt as a PDF (A4, DejaVu Sans embedded, a CJK font only when needed). pdfkit is loaded on the
+ * first receipt (it takes a quarter of a second to import), not when the server starts.
  */
 export async function renderReceiptPdf(
   data: ReceiptData,
@@ -53,6 +108,42 @@ export async function renderReceiptPdf(
     doc.on('error', reject);
   });
 
+  doc.registerFont('Sans', await fontBytes('regular'));
+  doc.registerFont('Sans-Bold', await fontBytes('bold'));
+  const needsCjk = CJK.test(JSON.stringify(data));
+  if (needsCjk) doc.registerFont('Sans-CJK', await fontBytes('cjk'));
+  let face: 'Sans' | 'Sans-Bold' = 'Sans';
+  const font = (name: 'Sans' | 'Sans-Bold') => {
+    face = name;
+    return doc.font(name);
+  };
+  /** doc.text, but a CJK run is drawn in the CJK font (the rest of the line keeps the current face). */
+  const text = (value: string, x?: number, y?: number, opts: PDFKit.Mixins.TextOptions = {}) => {
+    const runs = needsCjk ? fontRuns(value) : [];
+    if (runs.length <= 1) {
+      if (runs[0]?.cjk) doc.font('Sans-CJK');
+      if (x === undefined) doc.text(value, opts);
+      else doc.text(value, x, y, opts);
+      return doc.font(face);
+    }
+    // pdfkit puts each font's own ascent below the line's top; the CJK runs take DejaVu's, so they share its baseline.
+    const current = doc as unknown as { _font: { ascender: number }; _fontSize: number };
+    const ascent = (current._font.ascender / 1000) * current._fontSize;
+    runs.forEach((run, i) => {
+      doc.font(run.cjk ? 'Sans-CJK' : face);
+      const runOptions = {
+        ...opts,
+        continued: i < runs.length - 1,
+        ...(run.cjk ? { baseline: -ascent } : {}),
+      };
+      // pdfkit drops the options when x is left out of text(value, x, y, options): pass them alone then.
+      if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
+      else doc.text(run.text, runOptions);
+    });
+    return doc.font(face);
+  };
+  const heightOf = (value: string, opts: PDFKit.Mixins.TextOptions) => doc.heightOfString(value, opts);
+
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
   const width = right - left;
@@ -60,19 +151,16 @@ export async function renderReceiptPdf(
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(colour).stroke();
 
   // Operator (left) and receipt heading (right).
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(data.operator.name, left, 50, { width: 300 });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  for (const line of data.operator.address) doc.text(line, { width: 300 });
-  if (data.operator.phone) doc.text(`Telephone ${data.operator.phone}`, { width: 300 });
-  doc.text(data.operator.email, { width: 300 });
+  font('Sans-Bold').fillColor(INK).fontSize(18);
+  text(data.operator.name, left, 50, { width: 300 });
+  font('Sans').fontSize(9).fillColor(MUTED);
+  for (const line of data.operator.address) text(line, undefined, undefined, { width: 300 });
+  if (data.operator.phone) text(`Telephone ${data.operator.phone}`, undefined, undefined, { width: 300 });
+  text(data.operator.email, undefined, undefined, { width: 300 });
   const operatorBottom = doc.y;
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor(INK)
-    .text('Receipt', 350, 50, { width: 195, align: 'right' });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  font('Sans-Bold').fontSize(22).fillColor(INK).text('Receipt', 350, 50, { width: 195, align: 'right' });
+  font('Sans').fontSize(9).fillColor(MUTED);
   const facts: [string, string][] = [
     ['Order number', String(data.order.id)],
     ['Date', data.order.date],
@@ -80,20 +168,21 @@ export async function renderReceiptPdf(
   ];
   doc.moveDown(0.3);
   for (const [label, value] of facts) {
-    doc.text(`${label}: ${value}`, 350, doc.y, { width: 195, align: 'right' });
+    text(`${label}: ${value}`, 350, doc.y, { width: 195, align: 'right' });
   }
 
   // Customer.
   let y = Math.max(operatorBottom, doc.y) + 24;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Customer', left, y);
-  doc.font('Helvetica').fontSize(10).text(data.customer.name);
+  font('Sans-Bold').fontSize(10).fillColor(INK).text('Customer', left, y);
+  font('Sans').fontSize(10);
+  text(data.customer.name);
   doc.fontSize(9).fillColor(MUTED);
-  doc.text(`Customer no ${data.customer.reference}`);
-  doc.text(data.customer.email);
+  text(`Customer no ${data.customer.reference}`);
+  text(data.customer.email);
 
   // Items.
   y = doc.y + 22;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+  font('Sans-Bold').fontSize(9).fillColor(MUTED);
   doc.text('Item', COLUMNS.item, y);
   doc.text('Date and time', COLUMNS.when, y);
   doc.text('Venue', COLUMNS.where, y);
@@ -101,27 +190,49 @@ export async function renderReceiptPdf(
   y = doc.y + 4;
   rule(y, INK);
   y += 8;
-  for (const item of data.items) {
-    if (y > PAGE.height - 220) {
+  const newPageIfBelow = (limit: number) => {
+    if (y > limit) {
       doc.addPage();
       y = PAGE.margin;
     }
-    doc.font('Helvetica').fontSize(10).fillColor(INK);
-    const heights = [
-      doc.heightOfString(item.name, { width: COLUMNS.when - COLUMNS.item - 10 }),
-      doc.heightOfString(item.when ?? '-', { width: COLUMNS.where - COLUMNS.when - 10 }),
-      doc.heightOfString(item.where ?? '-', { width: COLUMNS.price - COLUMNS.where - 10 }),
-    ];
-    doc.text(item.name, COLUMNS.item, y, { width: COLUMNS.when - COLUMNS.item - 10 });
+  };
+  for (const item of data.items) {
+    newPageIfBelow(PAGE.height - 220);
+    font('Sans').fontSize(10).fillColor(INK);
+    const widths = {
+      item: COLUMNS.when - COLUMNS.item - 10,
+      when: COLUMNS.where - COLUMNS.when - 10,
+      where: COLUMNS.price - COLUMNS.where - 10,
+    };
+    const heights = [heightOf(item.name, { width: widths.item })];
+    doc.fontSize(9);
+    heights.push(heightOf(item.when ?? '-', { width: widths.when }));
+    heights.push(heightOf(item.where ?? '-', { width: widths.where }));
+    doc.fontSize(10);
+    text(item.name, COLUMNS.item, y, { width: widths.item });
     doc.fontSize(9).fillColor(MUTED);
-    doc.text(item.when ?? '-', COLUMNS.when, y + 1, { width: COLUMNS.where - COLUMNS.when - 10 });
-    doc.text(item.where ?? '-', COLUMNS.where, y + 1, { width: COLUMNS.price - COLUMNS.where - 10 });
+    text(item.when ?? '-', COLUMNS.when, y + 1, { width: widths.when });
+    text(item.where ?? '-', COLUMNS.where, y + 1, { width: widths.where });
     doc.fontSize(10).fillColor(INK);
     doc.text(formatMoney(item.price), COLUMNS.price, y, {
       width: COLUMNS.end - COLUMNS.price,
       align: 'right',
     });
-    y += Math.max(...heights) + 8;
+    y += Math.max(...heights) + 6;
+    // The breakdown: one line each, the label across the item and date columns, an amount (if any) muted on the right.
+    const detailWidth = COLUMNS.price - COLUMNS.item - 22;
+    for (const detail of item.details ?? []) {
+      newPageIfBelow(PAGE.height - 160);
+      font('Sans').fontSize(8.5).fillColor(MUTED);
+      const height = heightOf(detail.label, { width: detailWidth });
+      text(detail.label, COLUMNS.item + 12, y, { width: detailWidth });
+      if (detail.amount !== undefined) {
+        const amount = detail.amount < 0 ? `−${formatMoney(-detail.amount)}` : formatMoney(detail.amount);
+        doc.text(amount, COLUMNS.price, y, { width: COLUMNS.end - COLUMNS.price, align: 'right' });
+      }
+      y += height + 2;
+    }
+    y += 6;
     rule(y - 4);
   }
 
@@ -129,8 +240,7 @@ export async function renderReceiptPdf(
   const totals = receiptTotals(data.order.total);
   y += 8;
   const totalLine = (label: string, value: string, bold = false) => {
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    font(bold ? 'Sans-Bold' : 'Sans')
       .fontSize(bold ? 12 : 10)
       .fillColor(bold ? INK : MUTED);
     doc.text(label, 330, y, { width: 140, align: 'right' });
@@ -146,12 +256,14 @@ export async function renderReceiptPdf(
 
   // Payments.
   y += 14;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payments', left, y);
+  newPageIfBelow(PAGE.height - 140);
+  font('Sans-Bold').fontSize(10).fillColor(INK).text('Payments', left, y);
   y = doc.y + 4;
-  doc.font('Helvetica').fontSize(10);
+  font('Sans').fontSize(10);
   const payments = data.payments.length ? data.payments : [{ label: 'Nothing to pay', amount: 0 }];
   for (const payment of payments) {
-    doc.fillColor(INK).text(payment.label, left, y, { width: 300 });
+    doc.fillColor(INK);
+    text(payment.label, left, y, { width: 300 });
     doc.text(formatMoney(payment.amount), COLUMNS.price - 10, y, {
       width: COLUMNS.end - COLUMNS.price + 10,
       align: 'right',
@@ -162,8 +274,8 @@ export async function renderReceiptPdf(
   // Footer.
   const footerY = PAGE.height - PAGE.margin - 48;
   rule(footerY - 10);
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-  doc.text(
+  font('Sans').fontSize(8).fillColor(MUTED);
+  text(
     `Thank you for your order with ${data.operator.name}. Prices include VAT at 20%. ` +
       `Questions about this order? Email ${data.operator.email}` +
       (data.operator.phone ? ` or call ${data.operator.phone}.` : '.'),

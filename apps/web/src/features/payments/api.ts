@@ -8,7 +8,7 @@ import type {
   Penalty as WirePenalty,
   SavedCard as WireSavedCard,
 } from '@fieldhouse/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Camel } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
@@ -19,7 +19,8 @@ export type CreditBalance = Camel<z.infer<typeof creditBalanceReply>['data']>;
 export type CreditTransaction = Camel<WireCreditTransaction>;
 export type CreditHistory = Camel<z.infer<typeof creditTransactionsReply>['data']>;
 export type CreditType = 'added' | 'spent';
-export type OrderSummary = Camel<z.infer<typeof ordersReply>['data'][number]>;
+export type OrderPage = Camel<z.infer<typeof ordersReply>['data']>;
+export type OrderSummary = OrderPage['orders'][number];
 type WireReceipt = z.infer<typeof receiptReply>['data'];
 /** The update body is sent exactly as the contract spells it (address_line_1 has an underscore before the digit). */
 export type UpdateSavedCardBody = z.input<typeof updateSavedCardBody>;
@@ -47,15 +48,17 @@ export const creditTransactionsQueryOptions = (type: CreditType) =>
       }),
   });
 
-/** GET orders?from&to: inclusive venue-local days, either bound optional. */
-export const ordersQueryOptions = (filter: OrderFilter) =>
+/** GET orders?from&to&page: inclusive venue-local days (either bound optional), a page of 20 with the totals. */
+export const ordersQueryOptions = (filter: OrderFilter, page: number) =>
   queryOptions({
-    queryKey: queryKeys.orders(filter.from, filter.to),
+    queryKey: queryKeys.orders(filter.from, filter.to, page),
     queryFn: ({ signal }) =>
       api.get<z.infer<typeof ordersReply>['data']>('orders', {
         signal,
-        query: { from: filter.from, to: filter.to },
+        query: { from: filter.from, to: filter.to, page },
       }),
+    // The page shown stays while the next one loads (no spinner between pages).
+    placeholderData: keepPreviousData,
   });
 
 /** PUT my-account/saved-cards/:id/update with the billing details; answers the updated card. */

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { pageFromSearch } from '../../lib/pagination';
 import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { ModalDialog } from '../../ui/modal';
+import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { ordersQueryOptions } from './api';
@@ -12,7 +14,6 @@ import {
   describeOrderFilter,
   filterFromSearchParams,
   filterToSearchParams,
-  matchesOrderFilter,
   normaliseOrderFilter,
   type OrderFilter,
 } from './order-filter';
@@ -71,56 +72,87 @@ function OrderFilterModal({
 /** DD/MM/YYYY from the list's 'DD/MM/YYYY HH:mm'. */
 const listDate = (datetimeString: string): string => datetimeString.slice(0, 10);
 
-/** Order history: table (Date, Order ID, Amount, View), the date filter (kept in the URL) and its state. */
+/**
+ * Order history: table (Date, Order ID, Amount, View), a page of 20 at a time with Previous / Next, the date
+ * filter; filter and page are kept in the URL (?from&to&page), so they survive reloads and the back button.
+ */
 export function OrderHistory() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromSearchParams(params);
-  const orders = useQuery(ordersQueryOptions(filter));
+  const page = pageFromSearch(params.get('page'));
+  const orders = useQuery(ordersQueryOptions(filter, page));
   const [isFilterOpen, setFilterOpen] = useState(false);
   const description = describeOrderFilter(filter);
   const listPath = `/payments/order-history${params.size > 0 ? `?${params.toString()}` : ''}`;
+  const rows = orders.data?.orders ?? [];
+  const pagination = orders.data?.pagination;
 
-  // The server filters by venue-local day; the same rule here keeps the list right whatever it sends.
-  const rows = (orders.data ?? []).filter((order) =>
-    matchesOrderFilter(order.createdAt.datetimeString, filter),
-  );
+  const goToPage = (next: number) => {
+    const nextParams = filterToSearchParams(filter);
+    if (next > 1) nextParams.set('page', String(next));
+    setParams(nextParams);
+  };
+  // A page past the end (an old link, fewer orders now): show the last page instead.
+  const lastPage = pagination?.totalPages ?? 1;
+  const isPastEnd = orders.isSuccess && !orders.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (!isPastEnd) return;
+    const nextParams = new URLSearchParams(params);
+    if (lastPage > 1) nextParams.set('page', String(lastPage));
+    else nextParams.delete('page');
+    setParams(nextParams, { replace: true });
+  }, [isPastEnd, lastPage, params, setParams]);
 
   let content: React.ReactNode;
-  if (orders.isPending) content = <Spinner label="Loading your orders" />;
+  if (orders.isPending || isPastEnd) content = <Spinner label="Loading your orders" />;
   else if (orders.isError)
     content = <LoadError text={PAYMENTS_TEXTS.ordersFailed} onRetry={() => orders.refetch()} />;
   else if (rows.length === 0) content = <p className="payments-empty">{PAYMENTS_TEXTS.noOrders}</p>;
   else
     content = (
-      <div className="table-wrap">
-        <table className="data-table" aria-label="Order history">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">Amount</th>
-              <th scope="col">View</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <tr key={order.id}>
-                <td>{listDate(order.createdAt.datetimeString)}</td>
-                <td>{order.id}</td>
-                <td className="data-table__money">{order.total}</td>
-                <td className="data-table__action">
-                  <Link
-                    to={`/payments/order-history/${order.id}`}
-                    state={{ fromPage: 'Order history', fromPath: listPath }}
-                  >
-                    View<span className="visually-hidden"> order {order.id}</span>
-                  </Link>
-                </td>
+      <>
+        <div className="table-wrap">
+          <table
+            className="data-table"
+            aria-label="Order history"
+            aria-busy={orders.isPlaceholderData || undefined}
+          >
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Order ID</th>
+                <th scope="col">Amount</th>
+                <th scope="col">View</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <tr key={order.id}>
+                  <td>{listDate(order.createdAt.datetimeString)}</td>
+                  <td>{order.id}</td>
+                  <td className="data-table__money">{order.total}</td>
+                  <td className="data-table__action">
+                    <Link
+                      to={`/payments/order-history/${order.id}`}
+                      state={{ fromPage: 'Order history', fromPath: listPath }}
+                    >
+                      View<span className="visually-hidden"> order {order.id}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {pagination && pagination.totalPages > 1 && (
+          <Pagination
+            label="Order history pages"
+            pagination={pagination}
+            isBusy={orders.isPlaceholderData}
+            onPageChange={goToPage}
+          />
+        )}
+      </>
     );
 
   return (

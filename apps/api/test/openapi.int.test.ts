@@ -1,0 +1,77 @@
+import { CSRF_COOKIE, CSRF_FAILED_STATUS, CSRF_HEADER } from '@fieldhouse/contract';
+import { describe, expect, it } from 'vitest';
+import { setupTestDatabase, TEST_CSRF } from './helper.ts';
+
+/**
+ * The OpenAPI document says what each call asks of the caller (`npm run lint:openapi` checks its form); these
+ * tests hold it to what the server does: a call documented as needing the session cookie answers 401 without
+ * one, every other call does not, and every unsafe call answers 419 without the CSRF header.
+ */
+const t = await setupTestDatabase();
+const app = await t.buildTestApp();
+
+type Operation = {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+};
+const document = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    // Any value fits a parameter's place; the calls are refused (or answered) before it matters.
+    url: path.replace(/\{[^}]+\}/g, '1'),
+    operation,
+  })),
+);
+const needsSession = (operation: Operation) =>
+  (operation.security ?? []).every((requirement) => 'sessionCookie' in requirement) &&
+  (operation.security ?? []).length > 0;
+
+describe('the OpenAPI document', () => {
+  it('has every route once, each with a unique operationId, summary, security and error replies', () => {
+    expect(operations.length).toBeGreaterThan(70);
+    const ids = operations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(document.paths).filter((p) => p.endsWith('/'))).toEqual([]);
+    for (const { operation } of operations) {
+      expect(operation.security).toBeDefined();
+      expect(operation.responses).toHaveProperty('4XX');
+      expect(operation.responses).toHaveProperty('5XX');
+    }
+    expect(operations.find((o) => o.url === '/api/venues/1/sessions')?.operation.operationId).toBe(
+      'getVenuesBySlugSessions',
+    );
+  });
+
+  it('documents the session cookie exactly where a call without one is refused with 401', async () => {
+    const required = operations.filter((o) => needsSession(o.operation));
+    expect(required.length).toBeGreaterThan(30);
+    expect(operations.length - required.length).toBeGreaterThan(20);
+    const mismatches: string[] = [];
+    for (const { method, url, operation } of operations) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { cookie: `${CSRF_COOKIE}=${TEST_CSRF}`, [CSRF_HEADER]: TEST_CSRF },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      const refused = response.statusCode === 401;
+      if (refused !== needsSession(operation)) mismatches.push(`${method} ${url}: ${response.statusCode}`);
+      if (needsSession(operation)) expect(operation.responses).toHaveProperty('401');
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('documents the CSRF header on every unsafe call, and each refuses a call without it', async () => {
+    const unsafe = operations.filter((o) => o.method !== 'GET');
+    expect(unsafe.length).toBeGreaterThan(20);
+    for (const { method, url, operation } of unsafe) {
+      for (const requirement of operation.security ?? []) expect(requirement).toHaveProperty('csrfHeader');
+      expect(operation.security?.length).toBeGreaterThan(0);
+      expect(operation.responses).toHaveProperty(String(CSRF_FAILED_STATUS));
+      const response = await app.inject({ method, url, payload: {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(CSRF_FAILED_STATUS);
+    }
+  });
+});
