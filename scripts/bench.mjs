@@ -54,7 +54,6 @@ const RUSH_CONCURRENCY = 50;
 const CONNECTIONS = 20;
 const CSRF = 'bench-csrf-token';
 const PASSWORD = 'Str0ng!pass';
-const CSRF_HEADERS = { cookie: `fh_csrf=${CSRF}`, 'x-csrf-token': CSRF };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
