@@ -90,6 +90,16 @@ function procStatus(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms: per operation it depends far less on the machine's load. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function freePort() {
   const server = http.createServer();
   server.listen(0, '127.0.0.1');
@@ -309,11 +319,13 @@ function makeClient(base) {
 // ---------------------------------------------------------------------------------------------------------------
 // One database
 
-async function autocannonRun(url, headers) {
+/** req/s of one short autocannon run, and the CPU ms per request of process `pid`. */
+async function autocannonRun(url, headers, pid) {
+  const cpu = cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} failed replies of ${result.requests.total}`);
-  return result.requests.average;
+  return { rate: result.requests.average, cpuPerRequest: (cpuMs(pid) - cpu) / result.requests.total };
 }
 
 async function sequentialLatency(url, count = 40) {
@@ -376,6 +388,7 @@ async function benchDatabase(kind, prepare) {
       const regStatus = {};
       const regTimes = [];
       const regStarted = performance.now();
+      const regCpu = cpuMs(server.child.pid);
       await inBatches(CUSTOMERS, REGISTER_CONCURRENCY, async (i) => {
         const member = {
           ip: `10.${1 + Math.floor(i / 60000)}.${Math.floor(i / 250) % 240}.${(i % 250) + 1}`,
@@ -407,13 +420,14 @@ async function benchDatabase(kind, prepare) {
       });
       const regSeconds = (performance.now() - regStarted) / 1000;
       result.registrationsPerSecond = CUSTOMERS / regSeconds;
+      result.registrationCpuMs = (cpuMs(server.child.pid) - regCpu) / CUSTOMERS;
       result.registration = {
         status: regStatus,
         p50: percentile(regTimes, 50),
         p99: percentile(regTimes, 99),
       };
       console.log(
-        `registration: ${result.registrationsPerSecond.toFixed(1)}/s, p50 ${ms(result.registration.p50)} ms, p99 ${ms(result.registration.p99)} ms, status ${JSON.stringify(regStatus)}`,
+        `registration: ${result.registrationsPerSecond.toFixed(1)}/s (server CPU ${result.registrationCpuMs.toFixed(1)} ms each), p50 ${ms(result.registration.p50)} ms, p99 ${ms(result.registration.p99)} ms, status ${JSON.stringify(regStatus)}`,
       );
       const ready = members.filter(Boolean);
       if (ready.length !== CUSTOMERS) throw new Error(`only ${ready.length} of ${CUSTOMERS} registered`);
@@ -432,6 +446,7 @@ async function benchDatabase(kind, prepare) {
       };
       let completed = 0;
       const rushStarted = performance.now();
+      const rushCpu = cpuMs(server.child.pid);
       await inBatches(ready.length, RUSH_CONCURRENCY, async (i) => {
         const member = ready[i];
         const t0 = performance.now();
@@ -474,6 +489,7 @@ async function benchDatabase(kind, prepare) {
         completed,
         checkoutsPerSecond: completed / rushSeconds,
         journeysPerSecond: ready.length / rushSeconds,
+        cpuMsPerJourney: (cpuMs(server.child.pid) - rushCpu) / ready.length,
         errors,
         steps: Object.fromEntries(
           Object.entries(steps).map(([k, v]) => [
@@ -483,7 +499,7 @@ async function benchDatabase(kind, prepare) {
         ),
       };
       console.log(
-        `rush: ${completed} checkouts in ${rushSeconds.toFixed(1)} s = ${result.rush.checkoutsPerSecond.toFixed(1)}/s (${result.rush.journeysPerSecond.toFixed(1)} members/s); errors ${JSON.stringify(errors)}`,
+        `rush: ${completed} checkouts in ${rushSeconds.toFixed(1)} s = ${result.rush.checkoutsPerSecond.toFixed(1)}/s (${result.rush.journeysPerSecond.toFixed(1)} members/s, server CPU ${result.rush.cpuMsPerJourney.toFixed(1)} ms each); errors ${JSON.stringify(errors)}`,
       );
       for (const [k, v] of Object.entries(result.rush.steps))
         console.log(`  ${k.padEnd(8)} n=${v.n} p50 ${ms(v.p50)} / p95 ${ms(v.p95)} / p99 ${ms(v.p99)} ms`);
@@ -542,19 +558,21 @@ async function benchDatabase(kind, prepare) {
           const ours = [];
           const ref = [];
           for (let r = 0; r < RUNS; r++) {
-            ours.push(await autocannonRun(`${base}${url}`, headers));
-            ref.push(await autocannonRun(`http://127.0.0.1:${barePort}/ref/${n}`, {}));
+            ours.push(await autocannonRun(`${base}${url}`, headers, server.child.pid));
+            ref.push(await autocannonRun(`http://127.0.0.1:${barePort}/ref/${n}`, {}, bare.child.pid));
           }
           const row = {
             name,
             bytes: readFileSync(files[n]).length,
-            reqPerSecond: median(ours),
-            bareReqPerSecond: median(ref),
+            reqPerSecond: median(ours.map((o) => o.rate)),
+            bareReqPerSecond: median(ref.map((o) => o.rate)),
+            cpuPerRequest: median(ours.map((o) => o.cpuPerRequest)),
+            bareCpuPerRequest: median(ref.map((o) => o.cpuPerRequest)),
           };
           row.ratio = row.reqPerSecond / row.bareReqPerSecond;
           result.throughput.push(row);
           console.log(
-            `${name.padEnd(32)} ${(row.bytes / 1024).toFixed(1).padStart(7)} kB  ${Math.round(row.reqPerSecond).toString().padStart(6)} req/s vs bare ${Math.round(row.bareReqPerSecond).toString().padStart(6)} = ${pct(row.ratio)}`,
+            `${name.padEnd(32)} ${(row.bytes / 1024).toFixed(1).padStart(7)} kB  ${Math.round(row.reqPerSecond).toString().padStart(6)} req/s vs bare ${Math.round(row.bareReqPerSecond).toString().padStart(6)} = ${pct(row.ratio)}; server CPU ${row.cpuPerRequest.toFixed(2)} ms/req (bare ${row.bareCpuPerRequest.toFixed(3)})`,
           );
         }
       } finally {
@@ -660,10 +678,14 @@ function table(results) {
           .join(', ') || 'none',
     ],
     ['registrations per second', (r) => r.registrationsPerSecond.toFixed(1)],
+    [
+      'server process CPU ms per registration / per rush journey',
+      (r) => `${r.registrationCpuMs.toFixed(1)} / ${r.rush.cpuMsPerJourney.toFixed(1)}`,
+    ],
     ...[0, 1, 2, 3].map((i) => [
       `${results[0].throughput[i].name}: share of bare Fastify`,
       (r) =>
-        `${pct(r.throughput[i].ratio)} (${Math.round(r.throughput[i].reqPerSecond)} / ${Math.round(r.throughput[i].bareReqPerSecond)} req/s, ${(r.throughput[i].bytes / 1024).toFixed(1)} kB)`,
+        `${pct(r.throughput[i].ratio)} (${Math.round(r.throughput[i].reqPerSecond)} / ${Math.round(r.throughput[i].bareReqPerSecond)} req/s, ${(r.throughput[i].bytes / 1024).toFixed(1)} kB; CPU ${r.throughput[i].cpuPerRequest.toFixed(2)} ms/req)`,
     ]),
     [
       'RSS idle / after rush / peak (bare Fastify idle)',
