@@ -133,7 +133,10 @@ async function startProcess(args, env, port, readyPath) {
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 120_000) throw new Error(`not ready after 120 s:\n${output.join('')}`);
+    if (performance.now() - started > 300_000) {
+      child.kill('SIGKILL');
+      throw new Error(`not ready after 300 s:\n${output.join('')}`);
+    }
     await sleep(10);
   }
   return { child, coldStartMs: performance.now() - started, output };
