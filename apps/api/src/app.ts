@@ -18,11 +18,13 @@ import csrfPlugin from './plugins/app/csrf.ts';
 import dbPlugin from './plugins/app/db.ts';
 import directDebitPlugin, { type DirectDebitPluginOptions } from './plugins/app/direct-debit.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import guestTimetableCachePlugin from './plugins/app/guest-timetable-cache.ts';
 import jobsPlugin, { type JobsPluginOptions } from './plugins/app/jobs.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import readinessPlugin from './plugins/app/readiness.ts';
+import sharedCachePlugin from './plugins/app/shared-cache.ts';
 import storagePlugin, { type StoragePluginOptions } from './plugins/app/storage.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
@@ -94,7 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     if (owned) await database.migrate();
 
-    // External plugins, then the app's own, then routes (design rule 3).
+    // External plugins, then the app's own, then routes (design rule 3). The ETag hook goes first: it must see
+    // the JSON text before compression turns it into a stream (onSend hooks run in registration order).
+    await app.register(sharedCachePlugin);
     await app.register(compressPlugin);
     await app.register(cookiePlugin);
     await app.register(helmetPlugin);
@@ -109,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(csrfPlugin);
     await app.register(contentTypesPlugin);
     await app.register(clientPlugin);
+    await app.register(guestTimetableCachePlugin);
     await app.register(cspPlugin);
     await app.register(authPlugin);
     await app.register(jobsPlugin, { jobs: options.jobs });

@@ -75,6 +75,8 @@ const envSchema = z.object({
   /** Failed logins for one account from all addresses in a day before addresses it never logged in from wait too. */
   LOGIN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
   FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** How long a process reuses a guest's timetable reply (0 = never); bookings made here clear it at once. */
+  GUEST_TIMETABLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Which card payment provider charges cards; only the sandbox exists so far (see services/payments). */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Which provider sets up direct-debit mandates; only the sandbox exists so far (see services/direct-debit). */
@@ -188,6 +190,8 @@ export type Config = {
   /** null: rate limits and login throttling are kept in the database (table rate_limits). */
   redisUrl: string | null;
   redisKeyPrefix: string;
+  /** GUEST_TIMETABLE_CACHE_MS (decision 020). */
+  guestTimetableCacheMs: number;
   rateLimits: {
     loginPerIpPerMinute: number;
     /** Failures for one account from one address before that address waits (growing delays). */
@@ -266,6 +270,7 @@ export function loadConfig(
     frontOfHouseKey: e.FRONT_OF_HOUSE_KEY || null,
     redisUrl: e.REDIS_URL || null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    guestTimetableCacheMs: e.GUEST_TIMETABLE_CACHE_MS,
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -511,7 +511,11 @@ export const creditTransactions = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_transactions_customer_idx').on(t.customerId)],
+  (t) => [
+    index('credit_transactions_customer_idx').on(t.customerId),
+    index('credit_transactions_order_idx').on(t.orderId),
+    index('credit_transactions_booking_idx').on(t.bookingId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -572,6 +576,8 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex('cart_items_one_per_cartable').on(t.cartId, t.cartableType, t.cartableId),
+    /** Which baskets hold a session or fee (timetable in_basket, releases, cancellations). */
+    index('cart_items_cartable_idx').on(t.cartableType, t.cartableId),
     check('cart_items_quantity_one', sql`${t.quantity} = 1`),
   ],
 );
@@ -764,7 +770,10 @@ export const benefitUsages = pgTable(
     /** Set when the booking is cancelled: the use counts again. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
-  (t) => [index('benefit_usages_membership_idx').on(t.membershipId, t.benefitId, t.usedAt)],
+  (t) => [
+    index('benefit_usages_membership_idx').on(t.membershipId, t.benefitId, t.usedAt),
+    index('benefit_usages_booking_idx').on(t.bookingId),
+  ],
 );
 
 /**
@@ -816,7 +825,10 @@ export const packageUsages = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
-  (t) => [index('package_usages_package_idx').on(t.customerPackageId)],
+  (t) => [
+    index('package_usages_package_idx').on(t.customerPackageId),
+    index('package_usages_booking_idx').on(t.bookingId),
+  ],
 );
 
 /** The client's terms (kind 'checkout': the booking terms the customer agrees to at checkout). */

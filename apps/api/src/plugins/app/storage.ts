@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FileStorage } from '../../services/storage/file-storage.ts';
 import { LocalDiskStorage, MemoryStorage } from '../../services/storage/local-disk-storage.ts';
-import { S3Storage } from '../../services/storage/s3-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,10 +19,15 @@ export type StoragePluginOptions = { storage?: FileStorage };
 export default fp<StoragePluginOptions>(
   async (app, opts) => {
     const { s3, storageDir } = app.config;
-    const storage =
-      opts.storage ??
-      (s3 ? new S3Storage(s3) : storageDir ? new LocalDiskStorage(storageDir) : new MemoryStorage());
-    if (storage instanceof S3Storage && !opts.storage) app.addHook('onClose', () => storage.client.destroy());
+    let storage = opts.storage;
+    if (!storage && s3) {
+      // The AWS SDK is loaded only when a bucket is configured (it costs start-up time and memory).
+      const { S3Storage } = await import('../../services/storage/s3-storage.ts');
+      const bucket = new S3Storage(s3);
+      app.addHook('onClose', () => bucket.client.destroy());
+      storage = bucket;
+    }
+    storage ??= storageDir ? new LocalDiskStorage(storageDir) : new MemoryStorage();
     app.decorate('storage', storage);
   },
   { name: 'app-storage' },

@@ -31,7 +31,7 @@ import {
   validateResetToken,
 } from '../../services/auth/password-reset.ts';
 import { createSession, revokeSession } from '../../services/auth/sessions.ts';
-import { registerCustomer } from '../../services/customers/register.ts';
+import { hashNewPassword, registerCustomer } from '../../services/customers/register.ts';
 import { findUser } from '../../services/customers/user-service.ts';
 import { accountUrl, requireClient } from '../request-helpers.ts';
 
@@ -110,8 +110,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.client_id !== client.id)
         throw fieldError('client_id', 'The selected client is invalid.');
       const now = app.now();
+      const passwordHash = await hashNewPassword(request.body);
       const customerId = await app.db.transaction((tx) =>
-        registerCustomer(tx, { client, body: request.body, now, accountUrl: accountUrl(app, request) }),
+        registerCustomer(tx, {
+          client,
+          body: request.body,
+          passwordHash,
+          now,
+          accountUrl: accountUrl(app, request),
+        }),
       );
       await startSession(request, reply, customerId);
       return reply.code(201).send({ data: await findUser(app.db, customerId, client, now) });

@@ -24,6 +24,7 @@ async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds:
     clientName: client.name,
     bookingsUrl: bookingsUrl(app, request),
   });
+  app.guestTimetables.clear();
   return { data: { bookings: result.bookings, credit_awarded: toMoney(result.creditAwarded) } };
 }
 

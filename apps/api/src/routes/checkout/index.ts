@@ -28,6 +28,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             bookingsUrl: bookingsUrl(app, request),
           },
         );
+        // Places changed: guests see them on their next timetable read (other processes: within the TTL).
+        if (data.status === 'completed') app.guestTimetables.clear();
         return { data };
       },
     );

@@ -4,16 +4,26 @@ import { findFooterHtml, toClientWire } from '../../services/clients/client-serv
 import { requireClient } from '../request-helpers.ts';
 
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/client', { schema: { tags: ['client'], response: { 200: clientReply } } }, async () => ({
-    data: toClientWire(await requireClient(app)),
-  }));
+  app.get(
+    '/api/client',
+    { config: { sharedCache: true }, schema: { tags: ['client'], response: { 200: clientReply } } },
+    async () => ({
+      data: toClientWire(await requireClient(app)),
+    }),
+  );
 
   app.get(
     '/api/activities/footer',
-    { schema: { tags: ['client'], querystring: footerQuery, response: { 200: footerReply } } },
+    {
+      config: { sharedCache: true },
+      schema: { tags: ['client'], querystring: footerQuery, response: { 200: footerReply } },
+    },
     async (request) => {
-      const client = await requireClient(app);
-      return { data: { html: await findFooterHtml(app.db, client, request.query.venue || undefined) } };
+      const venue = request.query.venue || undefined;
+      const html = await app.fromClient(`footer:${venue ?? ''}`, (client) =>
+        findFooterHtml(app.db, client, venue),
+      );
+      return { data: { html } };
     },
   );
 };

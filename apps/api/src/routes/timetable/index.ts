@@ -7,16 +7,21 @@ import {
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
+import { weakEtag } from '../../plugins/app/shared-cache.ts';
 import { findSession, findTimetable } from '../../services/timetable/timetable-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
-/** Public timetable; a logged-in caller also gets their own facts (booked, in basket, waitlist position). */
+/**
+ * Public timetable; a logged-in caller also gets their own facts (booked, in basket, waitlist position). A guest's
+ * reply is the same for every guest: it is shared for a moment (app.guestTimetables) and carries an ETag.
+ */
 const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   sessionScope(app, 'optional');
 
   app.get(
     '/api/venues/:slug/sessions',
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['timetable'],
         params: venueParams,
@@ -24,23 +29,37 @@ const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: timetableReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const client = await requireClient(app);
-      return {
-        data: await findTimetable(app.db, {
+      const read = (customerId: number | null) =>
+        findTimetable(app.db, {
           clientId: client.id,
           slug: request.params.slug,
           query: request.query,
-          customerId: request.customer?.id ?? null,
+          customerId,
           now: app.now(),
-        }),
-      };
+        });
+      if (request.customer) return { data: await read(request.customer.id) };
+      const { from = '', to = '', category = '' } = request.query;
+      const key = JSON.stringify([client.id, request.params.slug, from, to, category]);
+      const cached = await app.guestTimetables.get(key, async () => {
+        const body = reply.serialize({ data: await read(null) }) as string;
+        return { body, etag: weakEtag(body) };
+      });
+      // JSON text with a JSON content type is sent as it is (already serialised and checked by the schema above).
+      return reply
+        .header('etag', cached.etag)
+        .type('application/json; charset=utf-8')
+        .send(cached.body as unknown as { data: Awaited<ReturnType<typeof read>> });
     },
   );
 
   app.get(
     '/api/sessions/:id',
-    { schema: { tags: ['timetable'], params: sessionParams, response: { 200: sessionReply } } },
+    {
+      config: { sharedCache: true },
+      schema: { tags: ['timetable'], params: sessionParams, response: { 200: sessionReply } },
+    },
     async (request) => {
       const client = await requireClient(app);
       return {

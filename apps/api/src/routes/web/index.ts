@@ -104,7 +104,8 @@ async function buildBootData(
   if (venue) {
     try {
       return {
-        theme: await findTheme(app.db, client, venue),
+        // Kept with the cached client row, under the same key as GET frontend/theme?venue=…
+        theme: await app.fromClient(`theme:${venue}`, (row) => findTheme(app.db, row, venue)),
         theme_venue: venue,
         client: toClientWire(client),
       };
@@ -112,7 +113,11 @@ async function buildBootData(
       // An unknown or removed venue: the operator's default theme, as the app's own fallback does.
     }
   }
-  return { theme: await findTheme(app.db, client), theme_venue: null, client: toClientWire(client) };
+  return {
+    theme: await app.fromClient('theme:', (row) => findTheme(app.db, row)),
+    theme_venue: null,
+    client: toClientWire(client),
+  };
 }
 
 /**

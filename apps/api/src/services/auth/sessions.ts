@@ -32,7 +32,10 @@ export async function findSessionCustomer(db: DbOrTx, token: string, now: Date) 
         gt(authSessions.expiresAt, now),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Named: PostgreSQL parses and plans it once per connection (every authenticated request runs it).
+    .prepare('session_customer')
+    .execute();
   return row ?? null;
 }
 

@@ -75,7 +75,8 @@ export async function openCart(db: DbOrTx, customerId: number, lock = false): Pr
       .from(carts)
       .where(and(eq(carts.customerId, customerId), eq(carts.status, 'open')))
       .limit(1);
-    return (lock ? await query.for('update') : await query)[0];
+    const prepared = lock ? query.for('update').prepare('open_cart_locked') : query.prepare('open_cart');
+    return (await prepared.execute())[0];
   };
   const found = await find();
   if (found) return found;
@@ -229,7 +230,10 @@ export async function loadCartLines(
     .leftJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
     .leftJoin(membershipVenues, eq(membershipVenues.id, memberships.homeVenueId))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
+    .orderBy(asc(cartItems.id))
+    // Named: twelve tables take PostgreSQL far longer to plan than to run, so plan once per connection.
+    .prepare('cart_lines')
+    .execute();
   return rows.map((r): CartLine => {
     const base = {
       itemId: r.item.id,
@@ -364,7 +368,9 @@ export async function findAvailableBenefits(
         eq(membershipBenefits.kind, 'activity'),
       ),
     )
-    .orderBy(asc(membershipBenefits.id));
+    .orderBy(asc(membershipBenefits.id))
+    .prepare('available_benefits')
+    .execute();
   return rows
     .map((r) => ({
       benefitId: r.benefitId,
@@ -392,7 +398,9 @@ export async function findAvailablePackages(
         gt(customerPackages.sessionsRemaining, 0),
         or(isNull(customerPackages.expiresAt), gt(customerPackages.expiresAt, now)),
       ),
-    );
+    )
+    .prepare('available_packages')
+    .execute();
   return rows.map((p) => ({
     packageId: p.id,
     name: p.name,
@@ -435,7 +443,9 @@ export async function priceCart(
       .select({ tenderType: cartPayments.tenderType, amount: cartPayments.amount })
       .from(cartPayments)
       .where(eq(cartPayments.cartId, cart.id))
-      .orderBy(asc(cartPayments.id)));
+      .orderBy(asc(cartPayments.id))
+      .prepare('cart_payments')
+      .execute());
   const priced = priceLines(
     lines.map((l) => ({
       itemId: l.itemId,

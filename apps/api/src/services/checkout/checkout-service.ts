@@ -144,7 +144,9 @@ async function lockCart(tx: Tx, customerId: number, body: CheckoutBody): Promise
       .select()
       .from(carts)
       .where(and(eq(carts.id, body.cart_id), eq(carts.customerId, customerId)))
-      .for('update');
+      .for('update')
+      .prepare('checkout_lock_cart_by_id')
+      .execute();
     if (!cart) throw notFound();
     return cart;
   }
@@ -152,7 +154,9 @@ async function lockCart(tx: Tx, customerId: number, body: CheckoutBody): Promise
     .select()
     .from(carts)
     .where(and(eq(carts.customerId, customerId), eq(carts.status, 'open')))
-    .for('update');
+    .for('update')
+    .prepare('checkout_lock_open_cart')
+    .execute();
   return open;
 }
 

@@ -19,7 +19,9 @@ export async function findCreditBalances(db: DbOrTx, customerId: number, now: Da
       createdAt: creditTransactions.createdAt,
     })
     .from(creditTransactions)
-    .where(eq(creditTransactions.customerId, customerId));
+    .where(eq(creditTransactions.customerId, customerId))
+    .prepare('credit_balances')
+    .execute();
   return creditBalances(rows, now);
 }
 

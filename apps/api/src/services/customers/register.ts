@@ -26,13 +26,18 @@ export async function nextCustomerReference(tx: Tx): Promise<string> {
   return `${REFERENCE_PREFIX}${Math.max(max + 1, FIRST_REFERENCE_NUMBER)}`;
 }
 
+/**
+ * The password's hash, made before the transaction opens: scrypt takes tens of milliseconds on the thread pool,
+ * and inside the transaction it would hold a connection (PGlite: every other transaction) all that time.
+ */
+export const hashNewPassword = (body: Pick<RegisterBody, 'password'>) => hashPassword(body.password);
+
 /** Creates the customer and queues the welcome mail in one transaction; returns the new customer's id. */
 export async function registerCustomer(
   tx: Tx,
-  input: { client: ClientRow; body: RegisterBody; now: Date; accountUrl: string },
+  input: { client: ClientRow; body: RegisterBody; passwordHash: string; now: Date; accountUrl: string },
 ): Promise<number> {
-  const { body, client, now } = input;
-  const passwordHash = await hashPassword(body.password);
+  const { body, client, now, passwordHash } = input;
   const reference = await nextCustomerReference(tx);
   const [created] = await tx
     .insert(customers)

@@ -16,7 +16,9 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     .from(customers)
     .leftJoin(venues, eq(venues.id, customers.homeVenueId))
     .where(eq(customers.id, customerId))
-    .limit(1);
+    .limit(1)
+    .prepare('user_customer')
+    .execute();
   if (!row) throw notFound();
   const { customer } = row;
 
@@ -25,7 +27,9 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
     .select({ id: penalties.id })
     .from(penalties)
     .where(and(eq(penalties.customerId, customerId), eq(penalties.status, 'unpaid')))
-    .limit(1);
+    .limit(1)
+    .prepare('user_unpaid_penalty')
+    .execute();
   const [liveMembership] = await db
     .select({ id: memberships.id })
     .from(memberships)
@@ -36,7 +40,9 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
         inArray(memberships.status, ['pending', 'active', 'frozen']),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('user_live_membership')
+    .execute();
 
   const documents = await findDocumentNotices(db, customerId, now);
 

@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
 import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
 import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
-import { registerCustomer } from '../customers/register.ts';
+import { hashNewPassword, registerCustomer } from '../customers/register.ts';
 import type { DirectDebitProvider } from '../direct-debit/provider.ts';
 import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
 import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
@@ -93,12 +93,14 @@ export async function submitMembership(
   if (body.account && body.account.client_id !== client.id)
     throw fieldErrorOf('account.client_id', 'The selected client is invalid.');
 
+  // A new account's password is hashed before the transaction (slow on purpose; see hashNewPassword).
+  const passwordHash = body.account && !input.customerId ? await hashNewPassword(body.account) : null;
   const createdMandates: string[] = [];
   let released: string[] = [];
   let result: SubmitResult;
   try {
     result = await deps.db.transaction(async (tx) => {
-      const outcome = await submitInTransaction(tx, deps, input, createdMandates);
+      const outcome = await submitInTransaction(tx, deps, { ...input, passwordHash }, createdMandates);
       released = outcome.released;
       return outcome.result;
     });
@@ -122,6 +124,8 @@ async function submitInTransaction(
     customerId: number | null;
     now: Date;
     accountUrl: string;
+    /** The new account's password hash (made before the transaction); null when the caller is logged in. */
+    passwordHash: string | null;
   },
   createdMandates: string[],
 ): Promise<{ result: SubmitResult; released: string[] }> {
@@ -148,6 +152,7 @@ async function submitInTransaction(
     customerId = await registerCustomer(tx, {
       client,
       body: account!,
+      passwordHash: input.passwordHash!,
       now,
       accountUrl: input.accountUrl,
     });

@@ -245,7 +245,9 @@ export async function findDocumentNotices(db: DbOrTx, customerId: number, now: D
         eq(memberships.awaitingPayment, false),
         isNotNull(membershipTypes.eligibilityCriterionId),
       ),
-    );
+    )
+    .prepare('document_notices')
+    .execute();
   if (!rows.length) return { uploadRequired: false, expiry: [] };
   const context = await loadMembershipContext(
     db,

@@ -7,7 +7,6 @@ import {
   MEMBERSHIP_MANAGEMENT_TEXTS,
   PROFILE_TEXTS,
 } from '@fieldhouse/contract';
-import sharp from 'sharp';
 import { fieldError } from '../../lib/http-errors.ts';
 import type { FileStorage } from './file-storage.ts';
 import { SNIFF_BYTES, type SniffedType, sniffFileType } from './sniff.ts';
@@ -115,6 +114,8 @@ export async function storePhoto(
   }
   const key = `profile-photos/${target.customerId}/${randomBytes(16).toString('hex')}.${type.extension}`;
   let decodeError: Error | null = null;
+  // Loaded on the first photo, not at start-up (sharp costs start-up time and memory).
+  const { default: sharp } = await import('sharp');
   const encoder = sharp({ limitInputPixels: PHOTO_PIXEL_LIMIT, failOn: 'error' })
     .autoOrient()
     .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });

@@ -1,6 +1,5 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -73,6 +72,8 @@ export async function openCounterStore(input: {
     };
   }
 
+  // Loaded only when REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(input.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   let healthy = true;
   redis.on('error', (err) => {

@@ -94,7 +94,7 @@ type JsonSessionRow = Omit<SessionRow, 'startsAt' | 'endsAt'> & { startsAt: numb
 
 /**
  * One statement for the whole range. The rows come back as one JSON array: PGlite turns a single JSON value into
- * JavaScript several times faster than hundreds of rows (measured by scripts/bench-timetable.mjs).
+ * JavaScript several times faster than hundreds of rows (measured by npm run bench).
  */
 async function selectSessions(db: DbOrTx, where: SQL, customerId: number | null): Promise<SessionRow[]> {
   const result = await db.execute<{ sessions: JsonSessionRow[] }>(sql`
