@@ -1,8 +1,10 @@
-import type { RegisterBody } from '@fieldhouse/contract';
+import { type RegisterBody, TERMS_REQUIRED_TEXT } from '@fieldhouse/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { welcomeMail } from '../mail/templates.ts';
@@ -26,12 +28,22 @@ export async function nextCustomerReference(tx: Tx): Promise<string> {
   return `${REFERENCE_PREFIX}${Math.max(max + 1, FIRST_REFERENCE_NUMBER)}`;
 }
 
+/**
+ * Registration requires accepting the terms when the client has any (joining §5: the checkbox shows only if terms
+ * exist): 422 on terms_accepted.
+ */
+export async function checkTermsAccepted(db: DbOrTx, clientId: number, isAccepted: boolean) {
+  if (isAccepted || !(await hasTerms(db, clientId, 'checkout'))) return;
+  throw new HttpError(422, TERMS_REQUIRED_TEXT, { terms_accepted: [TERMS_REQUIRED_TEXT] });
+}
+
 /** Creates the customer and queues the welcome mail in one transaction; returns the new customer's id. */
 export async function registerCustomer(
   tx: Tx,
   input: { client: ClientRow; body: RegisterBody; now: Date; accountUrl: string },
 ): Promise<number> {
   const { body, client, now } = input;
+  await checkTermsAccepted(tx, client.id, body.terms_accepted);
   const passwordHash = await hashPassword(body.password);
   const reference = await nextCustomerReference(tx);
   const [created] = await tx
@@ -46,7 +58,7 @@ export async function registerCustomer(
       dateOfBirth: body.date_of_birth ?? null,
       phone: body.phone || null,
       marketingOptIn: body.marketing_opt_in,
-      termsAcceptedAt: now,
+      termsAcceptedAt: body.terms_accepted ? now : null,
       source: body.source,
       createdAt: now,
     })

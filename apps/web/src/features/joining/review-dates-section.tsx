@@ -11,6 +11,7 @@ import type { JourneyMode, JourneyState, SectionErrors } from './journey-types';
 import { PromoCodeField } from './promo-code-field';
 import { StartDateField } from './start-date-field';
 import { TermsCheckbox } from './terms-checkbox';
+import { JOINING_TEXTS } from './texts';
 
 export interface ReviewDatesSectionProps {
   mode: JourneyMode;
@@ -101,12 +102,15 @@ export function ReviewDatesSection({
         ].includes(key),
     )
     .flatMap(([, messages]) => messages);
+  // 422 incalculable_price (joining §8): the costs cannot be worked out for these inputs.
+  const isIncalculable = (costErrors.incalculablePrice?.length ?? 0) > 0;
   const costsFailed = costs.isError && Object.keys(costErrors).length === 0;
 
   const isBlocked =
     (needsHealth && !state.healthCommitmentAccepted) ||
     (needsMembershipTerms && !state.membershipTermsAccepted) ||
     (needsBillingDay && !state.billingDay) ||
+    isIncalculable ||
     health.isPending ||
     membershipTerms.isPending;
 
@@ -202,6 +206,10 @@ export function ReviewDatesSection({
         <h3>Your costs</h3>
         {!costsParams ? (
           <p>Choose a billing day to see your costs.</p>
+        ) : isIncalculable ? (
+          <p className="notice notice--danger" role="alert">
+            {JOINING_TEXTS.incalculablePrice}
+          </p>
         ) : costs.data ? (
           <CostBreakdown costs={costs.data} mode={mode} hasBillingDate={hasBillingDate} />
         ) : costs.isPending ? (

@@ -13,6 +13,8 @@ export const JOINING_TEXTS = {
   billingDayRequired: 'Please choose a billing day.',
   billingDayInvalid: 'The billing day must be between 1 and 28.',
   usualPaymentDate: 'Starting next month on your usual payment date',
+  /** 422 `incalculable_price` from the costs call (joining §8, account-shell §5). */
+  incalculablePrice: 'Could not calculate price.',
 } as const;
 
 export const PURCHASE_TEXTS = {
@@ -22,6 +24,7 @@ export const PURCHASE_TEXTS = {
   couldNotFind: 'Could not find selected membership',
   ineligibleSelected: 'You are ineligible for the membership you selected.',
   ineligibleBanner: 'You are ineligible for this membership',
+  alreadyMember: 'You already have this membership.',
 } as const;
 
 /** Section titles (joining §2). Section 3 has no title in the spec's list; 'Your details' is its heading. */
@@ -45,6 +48,12 @@ export const MEMBERSHIP_TEXTS = {
   choose: 'Choose this membership',
   close: 'Close',
   national: 'National',
+  joiningFee: 'Joining fee',
+  noJoiningFee: 'No joining fee',
+  dueToday: 'Due today',
+  /** What the card's 'Due today' assumes (the server's list figure: a start today, paying on the 1st). */
+  dueTodayRecurring: 'if you start today and pay on the 1st',
+  dueTodayOwnDay: 'if you start today',
 } as const;
 
 export const REVIEW_TEXTS = {
