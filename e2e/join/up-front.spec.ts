@@ -120,7 +120,7 @@ test('the terms checkbox on Create Account shows only if terms exist', async ({ 
   await expectAccessible(page);
 });
 
-test("'Your costs' says 'Could not calculate price.' when the costs call reports incalculablePrice", async ({
+test("the billing day shows the first payment date and the 7-day rule; 'Could not calculate price.' when the costs call reports incalculablePrice", async ({
   page,
 }) => {
   const { submit } = await createAccount(page, true);
@@ -133,8 +133,29 @@ test("'Your costs' says 'Could not calculate price.' when the costs call reports
 
   const review = openSection(page);
   await expect(review.getByRole('heading', { name: /Review & select dates/ })).toBeVisible();
-  await review.getByLabel('Billing day').selectOption({ index: 1 });
+  // Start today with a billing day fewer than 7 days away: the first payment moves a month on, and the review
+  // says when it is and why pro-rata covers more than a month.
+  await review.getByRole('radio', { name: 'Today' }).check();
+  const chosen = await review.locator('.start-date__chosen strong').textContent();
+  const today = Number(chosen!.slice(0, 2));
+  const billingDay = today + 2 <= 28 ? today + 2 : 1;
+  await review.getByLabel('Billing day').selectOption(String(billingDay));
   await expect(review.getByText('Total to pay now')).toBeVisible();
+  const firstPayment = review.locator('.review-dates__first-payment');
+  await expect(firstPayment).toContainText(/First monthly payment: \d{1,2} [A-Z][a-z]+ \d{4}/);
+  const date = /First monthly payment: (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(
+    (await firstPayment.textContent())!,
+  )![1];
+  await expect(review.getByText(`Starting ${date}`)).toBeVisible();
+  const days = Number(/Pro-rata covers (\d+) days/.exec((await firstPayment.textContent())!)![1]);
+  expect(days).toBeGreaterThan(28);
+  const why = firstPayment.getByRole('button', { name: 'Why this date' });
+  await why.focus();
+  await expect(page.getByRole('tooltip')).toContainText('never taken within 7 days of your start date');
+  await expect(review.getByRole('button', { name: 'About pro-rata' })).toHaveAccessibleDescription(
+    /never taken within 7 days/,
+  );
+  await why.blur();
 
   // The server's 422 for costs it cannot work out (see joining-up-front.int.test.ts).
   await page.route('**/api/memberships/types/*/payment-options/*', (route) =>
@@ -146,7 +167,7 @@ test("'Your costs' says 'Could not calculate price.' when the costs call reports
       },
     }),
   );
-  await review.getByLabel('Billing day').selectOption({ index: 2 });
+  await review.getByLabel('Billing day').selectOption(String(billingDay === 1 ? 2 : 1));
   const costs = review.locator('.review-dates__costs');
   await expect(costs.getByText('Could not calculate price.')).toBeVisible();
   await expect(costs.getByText('Total to pay now')).toHaveCount(0);

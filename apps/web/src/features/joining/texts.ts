@@ -58,6 +58,11 @@ export const MEMBERSHIP_TEXTS = {
 
 export const REVIEW_TEXTS = {
   proRataTip: 'Pro-rata covers the time between your selected start date and your first monthly payment.',
+  /** The 7-day rule of the first billing date (services/memberships/pricing.ts). */
+  sevenDayRule:
+    'Your first monthly payment is never taken within 7 days of your start date: if your billing day comes sooner, the first payment moves to the month after, so pro-rata can cover more than a month.',
+  firstPayment: (prettyDate: string) => `First monthly payment: ${prettyDate}`,
+  proRataDays: (days: number) => `Pro-rata covers ${days} ${days === 1 ? 'day' : 'days'} until then.`,
 } as const;
 
 /** Renewal texts (account-shell §8), mirrored from MEMBERSHIP_MANAGEMENT_TEXTS. */
