@@ -201,4 +201,40 @@ test.describe('choose your home centre', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/join\/centre\/royal-commonwealth-pool$/);
   });
+
+  test('without a tile style the map never zooms past the outline, labels pins with towns, and the list comes first', async ({
+    page,
+  }, info) => {
+    await page.goto('/join/');
+    await search(page, 'Leeds');
+    await expect(page.getByRole('button', { name: 'Choose John Charles Centre for Sport' })).toBeVisible();
+    await waitForMap(page);
+    const map = page.locator('.centre-map');
+    // The search flew to Leeds: no further than the outline's limit (the spec's fly-to zoom is 10.3–10.9).
+    await expect(map).toHaveAttribute('data-max-zoom', '8.5');
+    await expect(page.locator('.centre-map[data-idle]')).toBeVisible({ timeout: 20_000 });
+    expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(8.5);
+    expect(Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(8);
+    // Zooming in further stops at the limit: the zoom-in control is disabled there.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page
+      .getByRole('button', { name: 'Zoom in' })
+      .click({ trial: false, timeout: 5_000 })
+      .catch(() => {});
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await expect(page.locator('.centre-map[data-idle]')).toBeVisible({ timeout: 20_000 });
+    expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(8.5);
+    // Pins carry their town's name; 'Search this area' is still offered above zoom 8.
+    await expect(map.locator('.centre-map__label', { hasText: 'Leeds' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search this area' })).toBeVisible();
+    // The list is the main way to choose: it comes before the map (left of it on wide screens).
+    const list = await page.locator('.centre-search__results').boundingBox();
+    const mapBox = await page.locator('.centre-search__map').boundingBox();
+    if (info.project.name === 'phone') expect(list!.y).toBeLessThan(mapBox!.y);
+    else expect(list!.x).toBeLessThan(mapBox!.x);
+    await expectAccessible(page);
+    await screenshot(page, 'join-map-outline-leeds', info.project.name);
+  });
 });

@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { getSiteConfig } from '../../lib/site-config';
 import { useAfterLoad } from '../../lib/use-after-load';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type Venue, venuesQueryOptions } from '../../lib/venues';
@@ -127,6 +128,8 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
     [venues, mapData.searchedCoordinates, mapData.isSearching, results.length],
   );
   const nearestTitleId = useId();
+  // Without a tile style the map is only the UK outline: the list comes first and is the main way to choose.
+  const isOutlineMap = !getSiteConfig().mapStyleUrl;
 
   return (
     <div className="centre-search">
@@ -192,7 +195,7 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
           {CENTRE_TEXTS.mapToggle}
         </Button>
       )}
-      <div className="centre-search__body">
+      <div className={`centre-search__body${isOutlineMap ? ' centre-search__body--outline' : ''}`}>
         {(!isPhone || isMapOpen) && (
           <div id={mapId} className="centre-search__map">
             {(isPhone || isAfterLoad) && (
