@@ -253,7 +253,7 @@ export default function VenueMap({
             longitude={pin.lng}
             latitude={pin.lat}
             anchor="top"
-            offset={[0, 10]}
+            offset={[0, 13]}
             style={{ pointerEvents: 'none' }}
           >
             <span className="centre-map__label" aria-hidden="true">
