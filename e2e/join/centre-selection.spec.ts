@@ -14,9 +14,16 @@ async function waitForMap(page: Page) {
 /** Requests for the map's code: its lazy chunk and MapLibre's worker. */
 const isMapCode = (url: string) => /\/assets\/(venue-map|maplibre-gl-worker)[^/]*\.m?js/.test(url);
 
+/** The search box: a plain box until focused, then the suggestions combobox (its chunk loads then). */
+const searchBox = (page: Page) =>
+  page
+    .getByRole('searchbox', { name: 'Search town, postcode or centre name' })
+    .or(page.getByRole('combobox', { name: 'Search town, postcode or centre name' }));
+
+/** Types the term and presses Enter (with no suggestion highlighted, Enter searches the text). */
 async function search(page: Page, term: string) {
-  await page.getByRole('searchbox', { name: 'Search town, postcode or centre name' }).fill(term);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchBox(page).fill(term);
+  await searchBox(page).press('Enter');
 }
 
 test.describe('choose your home centre', () => {
@@ -67,6 +74,12 @@ test.describe('choose your home centre', () => {
     await expect(page.getByRole('button', { name: 'Choose John Charles Centre for Sport' })).toBeVisible();
     await page.getByRole('slider', { name: 'Radius' }).fill('1');
     await expect(page.getByText('No venues found')).toBeVisible();
+    // Never a dead end: the nearest centres, with their distance.
+    await expect(
+      page.getByRole('region', { name: 'Nearest centres' }).getByRole('button', {
+        name: 'Choose John Charles Centre for Sport',
+      }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByText('Search or click on a map pin to view centre details')).toBeVisible();
   });
@@ -80,7 +93,7 @@ test.describe('choose your home centre', () => {
       if (isMapCode(request.url())) mapRequests.push(request.url());
     });
     await page.goto('/join/', { waitUntil: 'load' });
-    await expect(page.getByRole('searchbox', { name: 'Search town, postcode or centre name' })).toBeVisible();
+    await expect(searchBox(page)).toBeVisible();
     if (isMobile) {
       await page.waitForLoadState('networkidle');
       expect(mapRequests).toEqual([]);
@@ -108,12 +121,114 @@ test.describe('choose your home centre', () => {
     await expect(page.getByRole('heading', { name: 'Choose your home centre' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose Royal Commonwealth Pool' })).toBeVisible();
     await expect(page.locator('.centre-map')).toHaveCount(0);
-    await expect(page.getByRole('searchbox', { name: 'Search town, postcode or centre name' })).toHaveCount(
-      0,
-    );
+    await expect(searchBox(page)).toHaveCount(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Choose Royal Commonwealth Pool' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/join\/centre\/royal-commonwealth-pool$/);
+  });
+
+  test('results appear as you type after more than 2 characters, in a list at most 15rem high; Enter still searches', async ({
+    page,
+  }) => {
+    await page.goto('/join/');
+    const box = searchBox(page);
+    await box.click();
+    await box.pressSequentially('Ce');
+    const combobox = page.getByRole('combobox', { name: 'Search town, postcode or centre name' });
+    await expect(combobox).toBeVisible();
+    await expect(combobox).toHaveValue('Ce');
+    const list = page.getByRole('listbox', { name: 'Matching centres' });
+    await expect(list).toHaveCount(0);
+    await combobox.pressSequentially('n');
+    await expect(list).toBeVisible();
+    // 'Cen' matches many centres: the list holds them all and scrolls within 15rem.
+    expect(await list.getByRole('option').count()).toBeGreaterThan(5);
+    const box15 = await list.evaluate((el) => {
+      const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+      return {
+        css: getComputedStyle(el).maxHeight,
+        limit: 15 * rem,
+        height: el.getBoundingClientRect().height,
+        scrolls: el.scrollHeight > el.clientHeight,
+      };
+    });
+    expect(box15.css).toBe(`${box15.limit}px`);
+    expect(box15.height).toBeLessThanOrEqual(box15.limit);
+    expect(box15.scrolls).toBe(true);
+
+    // Choosing a suggestion searches there: the centre is listed, nearest first.
+    await combobox.fill('');
+    await expect(list).toHaveCount(0);
+    await combobox.pressSequentially('Lee');
+    await list.getByRole('option', { name: /John Charles Centre for Sport/ }).click();
+    await expect(combobox).toHaveValue('John Charles Centre for Sport');
+    await expect(
+      page.getByText('Showing results within 5 miles of your location or the first centre name'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choose John Charles Centre for Sport' })).toBeVisible();
+
+    // Enter without a highlighted suggestion searches the text (a place: the geocoder).
+    await combobox.fill('');
+    await expect(list).toHaveCount(0);
+    await combobox.pressSequentially('Manchester');
+    await expect(list).toBeVisible();
+    await combobox.press('Enter');
+    await expect(page.getByRole('button', { name: 'Choose Manchester Aquatics Centre' })).toBeVisible();
+    await expect(list).toHaveCount(0);
+    await expectAccessible(page);
+
+    // The Search button still searches (the list closes when it is pressed).
+    await combobox.fill('Sheffield');
+    await page.locator('.centre-search__term button[type="submit"]').click();
+    await expect(
+      page.getByRole('button', { name: 'Choose Ponds Forge International Sports Centre' }),
+    ).toBeVisible();
+  });
+
+  test("'No venues found' offers the nearest centres with their distance", async ({ page }, info) => {
+    await page.goto('/join/');
+    await search(page, 'Inverness');
+    await expect(page.getByText('No venues found')).toBeVisible();
+    const nearest = page.getByRole('region', { name: 'Nearest centres' });
+    await expect(nearest.getByRole('button', { name: 'Choose Royal Commonwealth Pool' })).toBeVisible();
+    await expect(nearest.locator('.centre-result__distance').first()).toHaveText(/^\d{2,3}\.\d miles$/);
+    await expectAccessible(page);
+    await screenshot(page, 'join-nearest-centres', info.project.name);
+    await nearest.getByRole('button', { name: 'Choose Royal Commonwealth Pool' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/join\/centre\/royal-commonwealth-pool$/);
+  });
+
+  test('without a tile style the map never zooms past the outline, labels pins with towns, and the list comes first', async ({
+    page,
+  }, info) => {
+    await page.goto('/join/');
+    await search(page, 'Leeds');
+    await expect(page.getByRole('button', { name: 'Choose John Charles Centre for Sport' })).toBeVisible();
+    await waitForMap(page);
+    const map = page.locator('.centre-map');
+    // The search flew to Leeds: no further than the outline's limit (the spec's fly-to zoom is 10.3–10.9).
+    await expect(map).toHaveAttribute('data-max-zoom', '8.5');
+    await expect(page.locator('.centre-map[data-idle]')).toBeVisible({ timeout: 20_000 });
+    expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(8.5);
+    expect(Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(8);
+    // Zooming in further stops at the limit: the zoom-in control is disabled there.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await expect(page.locator('.centre-map[data-idle]')).toBeVisible({ timeout: 20_000 });
+    expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(8.5);
+    // Pins carry their town's name; 'Search this area' is still offered above zoom 8.
+    await expect(map.locator('.centre-map__label', { hasText: 'Leeds' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search this area' })).toBeVisible();
+    // The list is the main way to choose: it comes before the map (left of it on wide screens).
+    const list = await page.locator('.centre-search__results').boundingBox();
+    const mapBox = await page.locator('.centre-search__map').boundingBox();
+    if (info.project.name === 'phone') expect(list!.y).toBeLessThan(mapBox!.y);
+    else expect(list!.x).toBeLessThan(mapBox!.x);
+    await expectAccessible(page);
+    await screenshot(page, 'join-map-outline-leeds', info.project.name);
   });
 });

@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema.ts';
-import { createClient, csrfHeaders, outbox, sessionFrom, setupTestDatabase } from './helper.ts';
+import { createClient, createTerms, csrfHeaders, outbox, sessionFrom, setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
@@ -96,6 +96,8 @@ describe('register', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: [PASSWORDS_DO_NOT_MATCH] });
 
+    // Terms must be accepted when the client has some (joining §5; without any, see joining-up-front).
+    await createTerms(t.db, { clientId: client.id });
     const noTerms = await register(validBody({ terms_accepted: false }));
     expect(noTerms.statusCode).toBe(422);
     expect(noTerms.json().errors.terms_accepted).toEqual(['You must accept the terms and conditions.']);

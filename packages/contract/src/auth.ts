@@ -64,6 +64,8 @@ export const loginReply = userReply;
 export const ONBOARDING_TYPES = ['customer_account_online', 'membership_purchase'] as const;
 export const onboardingTypeQuery = z.object({ onboarding_type: z.enum(ONBOARDING_TYPES).optional() });
 
+export const TERMS_REQUIRED_TEXT = 'You must accept the terms and conditions.';
+
 export const registerBody = z
   .object({
     client_id: id,
@@ -75,7 +77,11 @@ export const registerBody = z
     phone: z.string().trim().max(30).optional(),
     password,
     password_confirmation: z.string(),
-    terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+    /**
+     * Required (true) only when the client has terms to accept (joining §5: the checkbox shows only if terms exist);
+     * the server answers 422 TERMS_REQUIRED_TEXT on terms_accepted otherwise.
+     */
+    terms_accepted: z.boolean().default(false),
     marketing_opt_in: z.boolean().default(false),
   })
   .refine((b) => b.password === b.password_confirmation, {

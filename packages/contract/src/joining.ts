@@ -19,6 +19,8 @@ export const JOINING_TEXTS = {
   billingDayRequired: 'Please choose a billing day.',
   billingDayInvalid: 'The billing day must be between 1 and 28.',
   usualPaymentDate: 'Starting next month on your usual payment date',
+  /** 422 `incalculable_price` from the costs call (joining §8, account-shell §5). */
+  incalculablePrice: 'Could not calculate price.',
 } as const;
 
 export const isPurchasable = z.object({

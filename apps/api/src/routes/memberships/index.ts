@@ -141,6 +141,7 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
           caller,
           now: app.now(),
           includeIneligible: request.query.include_ineligible === 'true',
+          customerId: request.customer?.id,
         }),
       };
     },

@@ -1,8 +1,10 @@
-import type { RegisterBody } from '@fieldhouse/contract';
+import { type RegisterBody, TERMS_REQUIRED_TEXT } from '@fieldhouse/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { welcomeMail } from '../mail/templates.ts';
@@ -32,12 +34,22 @@ export async function nextCustomerReference(tx: Tx): Promise<string> {
  */
 export const hashNewPassword = (body: Pick<RegisterBody, 'password'>) => hashPassword(body.password);
 
+/**
+ * Registration requires accepting the terms when the client has any (joining §5: the checkbox shows only if terms
+ * exist): 422 on terms_accepted.
+ */
+export async function checkTermsAccepted(db: DbOrTx, clientId: number, isAccepted: boolean) {
+  if (isAccepted || !(await hasTerms(db, clientId, 'checkout'))) return;
+  throw new HttpError(422, TERMS_REQUIRED_TEXT, { terms_accepted: [TERMS_REQUIRED_TEXT] });
+}
+
 /** Creates the customer and queues the welcome mail in one transaction; returns the new customer's id. */
 export async function registerCustomer(
   tx: Tx,
   input: { client: ClientRow; body: RegisterBody; passwordHash: string; now: Date; accountUrl: string },
 ): Promise<number> {
   const { body, client, now, passwordHash } = input;
+  await checkTermsAccepted(tx, client.id, body.terms_accepted);
   const reference = await nextCustomerReference(tx);
   const [created] = await tx
     .insert(customers)
@@ -51,7 +63,7 @@ export async function registerCustomer(
       dateOfBirth: body.date_of_birth ?? null,
       phone: body.phone || null,
       marketingOptIn: body.marketing_opt_in,
-      termsAcceptedAt: now,
+      termsAcceptedAt: body.terms_accepted ? now : null,
       source: body.source,
       createdAt: now,
     })

@@ -1,5 +1,5 @@
 import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody, type NewAccount } from '@fieldhouse/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
 import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
 import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
-import { hashNewPassword, registerCustomer } from '../customers/register.ts';
+import { checkTermsAccepted, hashNewPassword, registerCustomer } from '../customers/register.ts';
 import type { DirectDebitProvider } from '../direct-debit/provider.ts';
 import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
 import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
@@ -16,6 +16,7 @@ import {
   checkPurchasable,
   findJoiningCaller,
   findUsablePromotionByCode,
+  heldMembershipTypeIds,
   type JoiningCaller,
   optionOfClient,
   purchasability,
@@ -161,19 +162,8 @@ async function submitInTransaction(
 
   // 3. Eligibility, and not a second live membership of the same type.
   checkPurchasable(type, caller, today);
-  const [existing] = await tx
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.customerId, customerId),
-        eq(memberships.membershipTypeId, type.id),
-        eq(memberships.awaitingPayment, false),
-        inArray(memberships.status, ['pending', 'active', 'frozen']),
-      ),
-    )
-    .limit(1);
-  if (existing) throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.alreadyMember);
+  const held = await heldMembershipTypeIds(tx, customerId, [type.id]);
+  if (held.has(type.id)) throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.alreadyMember);
 
   // 4. Field checks, all at once: costs inputs, terms, bank details, answers.
   const errors: Record<string, string[]> = {};
@@ -346,6 +336,7 @@ export async function checkAccountPurchasable(
 ) {
   if (input.account.client_id !== input.client.id)
     throw fieldErrorOf('client_id', 'The selected client is invalid.');
+  await checkTermsAccepted(db, input.client.id, input.account.terms_accepted);
   const venue = await venueOf(db, input.client.id, input.venueId);
   const onSale = await typesAtVenue(db, input.client.id, venue.id);
   const type = onSale.find((t) => t.id === input.membershipTypeId);

@@ -2,6 +2,7 @@ import {
   type Costs,
   type IsPurchasable,
   JOINING_TEXTS,
+  MEMBERSHIP_PURCHASE_TEXTS,
   type Membership,
   type PaymentOption,
 } from '@fieldhouse/contract';
@@ -12,6 +13,7 @@ import {
   type JoinCostsSnapshot,
   membershipBenefits,
   membershipPromotions,
+  memberships,
   membershipTypes,
   membershipTypeVenues,
   paymentOptions,
@@ -25,6 +27,7 @@ import {
   type CostBreakdown,
   compareDates,
   computeCosts,
+  IncalculablePriceError,
   type LocalDate,
   type Promotion,
   parseLocalDate,
@@ -108,10 +111,14 @@ const toOptionWire = (
   caller: JoiningCaller,
 ): PaymentOption => {
   // The list's "pay now" figure: a start today on the member's own billing day (else the 1st), no promotion.
+  // A stored billing day the costs call cannot price (outside 1–28) answers 'Could not calculate price.' there;
+  // the list still shows the figure for the 1st.
+  const ownDay = caller?.billingDay;
+  const listDay = ownDay != null && ownDay >= 1 && ownDay <= 28 ? ownDay : 1;
   const costs = computeCosts({
     option,
     startDate: today,
-    billingDay: option.paymentType === 'recurring' ? (caller?.billingDay ?? 1) : null,
+    billingDay: option.paymentType === 'recurring' ? listDay : null,
     promotion: null,
   });
   return {
@@ -127,9 +134,44 @@ const toOptionWire = (
   };
 };
 
+/** The statuses of a live membership: a second one of the same type is refused on submit. */
+const LIVE_STATUSES = ['pending', 'active', 'frozen'] as const;
+
+/** The membership types the customer already holds (live and paid for, or pending their start). */
+export async function heldMembershipTypeIds(db: DbOrTx, customerId: number, typeIds: number[]) {
+  if (!typeIds.length) return new Set<number>();
+  const rows = await db
+    .selectDistinct({ typeId: memberships.membershipTypeId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        inArray(memberships.membershipTypeId, typeIds),
+        eq(memberships.awaitingPayment, false),
+        inArray(memberships.status, [...LIVE_STATUSES]),
+      ),
+    );
+  return new Set(rows.map((r) => r.typeId));
+}
+
+/** A membership the caller already holds: shown, not purchasable, with the reason up front. */
+const ALREADY_HELD: IsPurchasable = {
+  can_purchase: false,
+  has_prices: true,
+  message: MEMBERSHIP_PURCHASE_TEXTS.alreadyMember,
+};
+
 export async function listMembershipTypes(
   db: DbOrTx,
-  input: { clientId: number; venueId: number; caller: JoiningCaller; now: Date; includeIneligible: boolean },
+  input: {
+    clientId: number;
+    venueId: number;
+    caller: JoiningCaller;
+    now: Date;
+    includeIneligible: boolean;
+    /** Joining: the logged-in customer, whose live memberships are marked 'You already have this membership.' */
+    customerId?: number;
+  },
 ): Promise<Membership[]> {
   const venue = await venueOf(db, input.clientId, input.venueId);
   const today = venueLocalDate(input.now, venue.timeZone || DEFAULT_TIME_ZONE);
@@ -160,9 +202,11 @@ export async function listMembershipTypes(
       .orderBy(asc(venues.name)),
   ]);
   const showIneligible = input.includeIneligible && venue.allowIneligibleMemberships;
+  const held = input.customerId ? await heldMembershipTypeIds(db, input.customerId, ids) : new Set<number>();
   const result: Membership[] = [];
   for (const type of types) {
-    const purchasable = purchasability(type, input.caller, today);
+    const eligible = purchasability(type, input.caller, today);
+    const purchasable = held.has(type.id) && eligible.has_prices ? ALREADY_HELD : eligible;
     if (!purchasable.has_prices && !showIneligible) continue;
     result.push({
       id: type.id,
@@ -313,12 +357,18 @@ export async function resolveJoinCosts(
     else promotion = promo;
   }
   if (Object.keys(errors).length) return { errors, resolved: null };
-  const breakdown = computeCosts({
-    option,
-    startDate,
-    billingDay,
-    promotion: promotion ? toPromotion(promotion) : null,
-  });
+  let breakdown: CostBreakdown;
+  try {
+    breakdown = computeCosts({
+      option,
+      startDate,
+      billingDay,
+      promotion: promotion ? toPromotion(promotion) : null,
+    });
+  } catch (error) {
+    if (!(error instanceof IncalculablePriceError)) throw error;
+    return { errors: { incalculable_price: [JOINING_TEXTS.incalculablePrice] }, resolved: null };
+  }
   return { errors, resolved: { startDate, billingDay, usualDate, promotion, breakdown } };
 }
 

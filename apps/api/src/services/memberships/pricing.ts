@@ -51,6 +51,14 @@ export type CostBreakdown = {
 
 export const MIN_DAYS_TO_FIRST_BILLING = 7;
 
+/**
+ * The inputs cannot be priced (a monthly option without a billing day, or a billing day outside 1–28, e.g. one
+ * stored on an account made elsewhere). The costs call answers it as 422 `incalculable_price` (joining §8).
+ */
+export class IncalculablePriceError extends RangeError {
+  override readonly name = 'IncalculablePriceError';
+}
+
 const utc = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day);
 
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -68,7 +76,7 @@ export function addMonths(d: LocalDate, months: number): LocalDate {
 /** The first billing date for a start date and billing day (1–28); see the module comment. */
 export function firstBillingDate(start: LocalDate, billingDay: number): LocalDate {
   if (!Number.isInteger(billingDay) || billingDay < 1 || billingDay > 28)
-    throw new RangeError(`billing day must be 1–28, got ${billingDay}`);
+    throw new IncalculablePriceError(`billing day must be 1–28, got ${billingDay}`);
   let next: LocalDate =
     start.day < billingDay
       ? { year: start.year, month: start.month, day: billingDay }
@@ -105,7 +113,7 @@ export function computeCosts(input: {
   let firstPayment: number;
   let first: LocalDate | null = null;
   if (option.paymentType === 'recurring') {
-    if (input.billingDay === null) throw new RangeError('a recurring option needs a billing day');
+    if (input.billingDay === null) throw new IncalculablePriceError('a recurring option needs a billing day');
     first = firstBillingDate(startDate, input.billingDay);
     proRataDays = daysBetween(startDate, first);
     proRataFee = round((option.baseFee * proRataDays) / daysInMonth(startDate.year, startDate.month));

@@ -1,12 +1,24 @@
 import './centre-selection.css';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { getSiteConfig } from '../../lib/site-config';
 import { useAfterLoad } from '../../lib/use-after-load';
 import { useIsMobile } from '../../lib/use-media-query';
 import { type Venue, venuesQueryOptions } from '../../lib/venues';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { hasValidCoordinates } from './geo';
+import type { CentreComboboxProps } from './centre-combobox';
+import { hasValidCoordinates, NEAREST_COUNT, nearestVenues } from './geo';
 import { RADIUS_MAX_MILES, RADIUS_MIN_MILES } from './map-constants';
 import { CENTRE_TEXTS } from './texts';
 import { useCentreSearch } from './use-centre-search';
@@ -18,6 +30,12 @@ import { VenueList, VenueSwiper } from './venue-results';
  * once the page has loaded and the browser is idle. It is never on the critical path of a first load.
  */
 const VenueMap = lazy(() => import('./venue-map'));
+
+/**
+ * The search box's suggestions (react-aria ComboBox) load when the box is first focused or pointed at, not with
+ * the page: until then, and while the chunk loads, a plain search box takes the typing.
+ */
+const loadCombobox = () => import('./centre-combobox');
 
 export interface CentreSelectionProps {
   /** Map and search (client feature online_joining_map); otherwise `renderGrid` lists the centres. */
@@ -102,6 +120,16 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
     event.preventDefault();
     void search(term);
   };
+  const nearest = useMemo(
+    () =>
+      mapData.searchedCoordinates && !mapData.isSearching && results.length === 0
+        ? nearestVenues(venues, mapData.searchedCoordinates, NEAREST_COUNT)
+        : [],
+    [venues, mapData.searchedCoordinates, mapData.isSearching, results.length],
+  );
+  const nearestTitleId = useId();
+  // Without a tile style the map is only the UK outline: the list comes first and is the main way to choose.
+  const isOutlineMap = !getSiteConfig().mapStyleUrl;
 
   return (
     <div className="centre-search">
@@ -110,14 +138,16 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
           <label className="visually-hidden" htmlFor={searchId}>
             {CENTRE_TEXTS.searchLabel}
           </label>
-          <input
-            id={searchId}
-            className="field__input"
-            type="search"
-            placeholder={CENTRE_TEXTS.searchLabel}
+          <CentreSearchBox
+            venues={mappable}
+            inputId={searchId}
             value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            autoComplete="off"
+            onValueChange={setTerm}
+            onChooseVenue={(venue) => {
+              setTerm(venue.name);
+              void search(venue.name);
+            }}
+            onSubmitTerm={() => void search(term)}
           />
           <Button type="submit">Search</Button>
         </div>
@@ -165,7 +195,7 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
           {CENTRE_TEXTS.mapToggle}
         </Button>
       )}
-      <div className="centre-search__body">
+      <div className={`centre-search__body${isOutlineMap ? ' centre-search__body--outline' : ''}`}>
         {(!isPhone || isMapOpen) && (
           <div id={mapId} className="centre-search__map">
             {(isPhone || isAfterLoad) && (
@@ -192,8 +222,57 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
             ) : (
               <VenueList venues={results} onChoose={onChoose} />
             ))}
+          {nearest.length > 0 && (
+            <section className="centre-search__nearest" aria-labelledby={nearestTitleId}>
+              <h2 id={nearestTitleId} className="centre-search__nearest-title">
+                {CENTRE_TEXTS.nearestCentres}
+              </h2>
+              {isPhone ? (
+                <VenueSwiper key={nearest.map((v) => v.id).join()} venues={nearest} onChoose={onChoose} />
+              ) : (
+                <VenueList venues={nearest} onChoose={onChoose} label={CENTRE_TEXTS.nearestCentres} />
+              )}
+            </section>
+          )}
         </div>
       </div>
     </div>
+  );
+}
+
+type CentreSearchBoxProps = Omit<CentreComboboxProps, 'autoFocus'>;
+
+/**
+ * A plain search box until the combobox's chunk is wanted (first focus or pointer) and loaded; then the combobox
+ * takes its place once, with the text typed so far and the focus.
+ */
+function CentreSearchBox(props: CentreSearchBoxProps) {
+  const [Combobox, setCombobox] = useState<ComponentType<CentreComboboxProps> | null>(null);
+  const isRequested = useRef(false);
+  const hasFocus = useRef(false);
+  const want = () => {
+    if (isRequested.current) return;
+    isRequested.current = true;
+    void loadCombobox().then((module) => setCombobox(() => module.default));
+  };
+  if (Combobox) return <Combobox {...props} autoFocus={hasFocus.current} />;
+  return (
+    <input
+      id={props.inputId}
+      className="field__input"
+      type="search"
+      placeholder={CENTRE_TEXTS.searchLabel}
+      value={props.value}
+      onChange={(event) => props.onValueChange(event.target.value)}
+      onFocus={() => {
+        hasFocus.current = true;
+        want();
+      }}
+      onBlur={() => {
+        hasFocus.current = false;
+      }}
+      onPointerEnter={want}
+      autoComplete="off"
+    />
   );
 }

@@ -54,3 +54,31 @@ export function venuesMatchingName(venues: Venue[], term: string): Venue[] {
     (venue) => hasValidCoordinates(venue) && venue.name.toLocaleLowerCase('en-GB').includes(needle),
   );
 }
+
+/** How many centres 'No venues found' offers instead (the nearest, with their distance). */
+export const NEAREST_COUNT = 3;
+
+/** The `count` mappable venues nearest the point, nearest first, whatever the radius. */
+export function nearestVenues(venues: Venue[], point: LatLng, count = NEAREST_COUNT): VenueWithDistance[] {
+  return venues
+    .filter(hasValidCoordinates)
+    .map((venue) => ({ ...venue, distance: distanceInMiles(point, venue) }))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, count);
+}
+
+/** Results as you type (joining §9): after more than 2 characters. */
+export const SUGGEST_MIN_CHARS = 3;
+
+/** Centres whose name, town or postcode contains the term (case-insensitive), for the search suggestions. */
+export function suggestVenues(venues: Venue[], term: string): Venue[] {
+  const needle = term.trim().toLocaleLowerCase('en-GB');
+  if (needle.length < SUGGEST_MIN_CHARS) return [];
+  return venues.filter(
+    (venue) =>
+      hasValidCoordinates(venue) &&
+      [venue.name, venue.town, venue.postcode].some((text) =>
+        text?.toLocaleLowerCase('en-GB').includes(needle),
+      ),
+  );
+}

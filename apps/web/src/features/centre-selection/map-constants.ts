@@ -18,3 +18,9 @@ export const CLUSTER_MAX_ZOOM = 20;
 export const SEARCH_AREA_MIN_ZOOM = 8;
 export const FIT_BOUNDS_PADDING = 70;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
+/**
+ * Without a configured tile style the map draws only the shipped UK outline (Natural Earth, coarse): it never
+ * zooms in further than this, where the coastline still means something. Just above the 'Search this area' zoom
+ * so that button stays reachable.
+ */
+export const OUTLINE_MAX_ZOOM = 8.5;

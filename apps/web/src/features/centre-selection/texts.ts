@@ -10,6 +10,8 @@ export const CENTRE_TEXTS = {
   clearSearch: 'Clear search',
   searchThisArea: 'Search this area',
   noVenuesFound: 'No venues found',
+  /** Offered under 'No venues found', each with its distance. */
+  nearestCentres: 'Nearest centres',
   showingResults: (miles: number) =>
     `Showing results within ${miles} miles of your location or the first centre name`,
   searching: 'Searching...',

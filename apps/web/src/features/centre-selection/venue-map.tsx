@@ -28,6 +28,7 @@ import {
   METRES_PER_MILE,
   NARROW_MEDIA_QUERY,
   NARROW_VIEW,
+  OUTLINE_MAX_ZOOM,
   SEARCH_AREA_MIN_ZOOM,
 } from './map-constants';
 import { CENTRE_TEXTS } from './texts';
@@ -87,13 +88,18 @@ export default function VenueMap({
   onIdle,
 }: VenueMapProps) {
   const mapRef = useRef<MapRef>(null);
+  // No tile style: the shipped outline only, so never zoom past what it can show, and label pins with towns.
+  const styleUrl = getSiteConfig().mapStyleUrl;
+  const isOutline = !styleUrl;
+  const maxZoom = isOutline ? OUTLINE_MAX_ZOOM : CLUSTER_MAX_ZOOM + 2;
+  const flyZoom = Math.min(isPhone ? FLY_TO_ZOOM.phone : FLY_TO_ZOOM.other, maxZoom);
   // Opened after a search (the phone's 'Map' toggle): start where the search flew to, not on the whole UK.
   const [initialView] = useState(() =>
     flyToLocation
       ? {
           latitude: flyToLocation.lat,
           longitude: flyToLocation.lng,
-          zoom: isPhone ? FLY_TO_ZOOM.phone : FLY_TO_ZOOM.other,
+          zoom: flyZoom,
         }
       : initialViewFor(isPhone),
   );
@@ -101,6 +107,7 @@ export default function VenueMap({
   const [zoom, setZoom] = useState<number>(initialView.zoom);
   const [isIdle, setIsIdle] = useState(false);
   const [clusters, setClusters] = useState<{ id: number; count: number; lng: number; lat: number }[]>([]);
+  const [pinLabels, setPinLabels] = useState<{ id: number; town: string; lng: number; lat: number }[]>([]);
 
   /** Cluster counts are HTML markers: the offline style has no glyphs for symbol layers. */
   const updateClusters = () => {
@@ -113,15 +120,24 @@ export default function VenueMap({
       seen.set(id, { id, count: Number(feature.properties.point_count), lng, lat });
     }
     setClusters([...seen.values()]);
+    if (!isOutline) return;
+    // Town names under single pins (HTML too: the outline style has no glyphs).
+    const labels = new Map<number, { id: number; town: string; lng: number; lat: number }>();
+    for (const feature of map.querySourceFeatures('venues', { filter: ['!', ['has', 'point_count']] })) {
+      const id = Number(feature.properties.id);
+      const [lng, lat] = (feature.geometry as Point).coordinates as [number, number];
+      labels.set(id, { id, town: String(feature.properties.town), lng, lat });
+    }
+    setPinLabels([...labels.values()]);
   };
 
-  const points = useMemo<FeatureCollection<Point, { id: number; name: string }>>(
+  const points = useMemo<FeatureCollection<Point, { id: number; name: string; town: string }>>(
     () => ({
       type: 'FeatureCollection',
       features: venues.map((venue) => ({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [venue.lng, venue.lat] },
-        properties: { id: venue.id, name: venue.name },
+        properties: { id: venue.id, name: venue.name, town: venue.town },
       })),
     }),
     [venues],
@@ -151,10 +167,10 @@ export default function VenueMap({
     flownTo.current = flyToLocation.key;
     mapRef.current?.flyTo({
       center: [flyToLocation.lng, flyToLocation.lat],
-      zoom: isPhone ? FLY_TO_ZOOM.phone : FLY_TO_ZOOM.other,
+      zoom: flyZoom,
       duration: FLY_TO_DURATION_MS,
     });
-  }, [flyToLocation, isPhone]);
+  }, [flyToLocation, flyZoom]);
 
   const lastRadius = useRef(radius);
   useEffect(() => {
@@ -194,12 +210,18 @@ export default function VenueMap({
   };
 
   return (
-    <div className="centre-map" data-idle={isIdle || undefined}>
+    <div
+      className="centre-map"
+      data-idle={isIdle || undefined}
+      data-zoom={zoom.toFixed(2)}
+      data-max-zoom={maxZoom}
+    >
       <MapGL
         ref={mapRef}
         mapLib={maplibregl}
-        initialViewState={initialView}
-        mapStyle={getSiteConfig().mapStyleUrl ?? OFFLINE_STYLE}
+        initialViewState={{ ...initialView, zoom: Math.min(initialView.zoom, maxZoom) }}
+        maxZoom={maxZoom}
+        mapStyle={styleUrl ?? OFFLINE_STYLE}
         attributionControl={false}
         interactiveLayerIds={['clusters', 'venue-pins']}
         cursor="auto"
@@ -222,6 +244,20 @@ export default function VenueMap({
           >
             <span className="centre-map__count" aria-hidden="true">
               {cluster.count}
+            </span>
+          </Marker>
+        ))}
+        {pinLabels.map((pin) => (
+          <Marker
+            key={pin.id}
+            longitude={pin.lng}
+            latitude={pin.lat}
+            anchor="top"
+            offset={[0, 13]}
+            style={{ pointerEvents: 'none' }}
+          >
+            <span className="centre-map__label" aria-hidden="true">
+              {pin.town}
             </span>
           </Marker>
         ))}

@@ -32,12 +32,14 @@ function VenueResultCard({
 export function VenueList({
   venues,
   onChoose,
+  label = 'Centres',
 }: {
   venues: VenueWithDistance[];
   onChoose: (venue: Venue) => void;
+  label?: string;
 }) {
   return (
-    <ul className="centre-list" aria-label="Centres">
+    <ul className="centre-list" aria-label={label}>
       {venues.map((venue) => (
         <li key={venue.id}>
           <VenueResultCard venue={venue} onChoose={onChoose} />

@@ -6,6 +6,7 @@ import { type ChangeCosts, useChangeCosts } from './change-api';
 import { clampStartDate } from './dates';
 import type { JourneyState, SectionErrors } from './journey-types';
 import { StartDateField } from './start-date-field';
+import { JOINING_TEXTS } from './texts';
 
 export interface ChangeReviewSectionProps {
   membershipId: number;
@@ -100,6 +101,8 @@ export function ChangeReviewSection({
   }, [clamped, state.startDate, onChange]);
 
   const costErrors = isApiError(costs.error) ? costs.error.fieldErrors : {};
+  // 422 incalculable_price (account-shell §5): 'Could not calculate price.' instead of a blank.
+  const isIncalculable = (costErrors.incalculablePrice?.length ?? 0) > 0;
   const startErrors = [...new Set([...(serverErrors.starts_at ?? []), ...(costErrors.startsAt ?? [])])];
   const otherErrors = Object.entries(serverErrors)
     .filter(([key]) => key !== 'starts_at')
@@ -120,7 +123,11 @@ export function ChangeReviewSection({
       </div>
       <div className="review-dates__costs" aria-live="polite" aria-busy={costs.isFetching || undefined}>
         <h3>Your costs</h3>
-        {costs.data ? (
+        {isIncalculable ? (
+          <p className="notice notice--danger" role="alert">
+            {JOINING_TEXTS.incalculablePrice}
+          </p>
+        ) : costs.data ? (
           <ChangeCostLines costs={costs.data} />
         ) : costs.isPending ? (
           <Spinner label="Loading costs" />
@@ -137,7 +144,7 @@ export function ChangeReviewSection({
       <div className="journey-actions">
         <Button
           onClick={onContinue}
-          disabled={!costs.data || !clamped || isSubmitting}
+          disabled={!costs.data || isIncalculable || !clamped || isSubmitting}
           isPending={isSubmitting}
         >
           {isSubmitting ? 'Processing...' : 'Continue'}

@@ -47,7 +47,9 @@ export function CostBreakdown({ costs, mode, hasBillingDate }: CostBreakdownProp
             {costs.proRataDays > 0 && (
               <span className="cost-breakdown__note"> ({costs.proRataDays} days)</span>
             )}
-            <InfoTip label="About pro-rata">{REVIEW_TEXTS.proRataTip}</InfoTip>
+            <InfoTip label="About pro-rata">
+              {REVIEW_TEXTS.proRataTip} {REVIEW_TEXTS.sevenDayRule}
+            </InfoTip>
           </dt>
           <dd>{fees.proRataFee.formatted}</dd>
         </div>

@@ -11,8 +11,17 @@ export const coverageLabel = (membership: Membership): string =>
 export const optionPriceLabel = (option: PaymentOption): string =>
   priceLabel(option, option.globalBasePrice.formatted);
 
-/** The server's reason a membership cannot be bought, under the spec's banner title. */
+/**
+ * The server's reason a membership cannot be bought, under the spec's banner title; a membership the member
+ * already holds says just that.
+ */
 export function IneligibleBanner({ message }: { message: string | null }) {
+  if (message === PURCHASE_TEXTS.alreadyMember)
+    return (
+      <p className="notice notice--info membership-card__ineligible">
+        <strong>{message}</strong>
+      </p>
+    );
   return (
     <div className="notice notice--warning membership-card__ineligible">
       <p>
@@ -23,9 +32,38 @@ export function IneligibleBanner({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * The joining fee ('No joining fee' when none) and what is due today (the server's figure for a start today), so
+ * the card says what joining costs before step 5.
+ */
+export function JoiningCosts({ option, hasBillingDate }: { option: PaymentOption; hasBillingDate: boolean }) {
+  const { joiningFee } = option.fees;
+  const assumption =
+    option.paymentType === 'recurring' && !hasBillingDate
+      ? MEMBERSHIP_TEXTS.dueTodayRecurring
+      : MEMBERSHIP_TEXTS.dueTodayOwnDay;
+  return (
+    <dl className="membership-card__costs">
+      <div>
+        <dt>{MEMBERSHIP_TEXTS.joiningFee}</dt>
+        <dd>{joiningFee.raw > 0 ? joiningFee.formatted : MEMBERSHIP_TEXTS.noJoiningFee}</dd>
+      </div>
+      <div>
+        <dt>
+          {MEMBERSHIP_TEXTS.dueToday}
+          <span className="membership-card__note"> {assumption}</span>
+        </dt>
+        <dd>{option.totalToPayNow.formatted}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export interface MembershipCardProps {
   membership: Membership;
   option: PaymentOption;
+  /** Joining: show the joining fee and what is due today (the member's own billing day, if set, is used). */
+  joiningCosts?: { hasBillingDate: boolean };
   isSelected: boolean;
   onViewDetails: () => void;
   onChoose: () => void;
@@ -35,6 +73,7 @@ export interface MembershipCardProps {
 export function MembershipCard({
   membership,
   option,
+  joiningCosts,
   isSelected,
   onViewDetails,
   onChoose,
@@ -46,6 +85,9 @@ export function MembershipCard({
       <p className="membership-card__price">
         {hasPrices ? optionPriceLabel(option) : JOINING_TEXTS.notEligible}
       </p>
+      {hasPrices && joiningCosts && (
+        <JoiningCosts option={option} hasBillingDate={joiningCosts.hasBillingDate} />
+      )}
       <dl className="membership-card__facts">
         {membership.categories.length > 0 && (
           <div>

@@ -337,6 +337,7 @@ export function MembershipJourney({
                 viewerId={user?.id ?? null}
                 selected={{ membershipTypeId: state.membershipTypeId, paymentType: state.paymentType }}
                 serverErrors={errors.membership}
+                joiningCosts={mode === 'join' ? { hasBillingDate } : undefined}
                 onChoose={chooseMembership}
               />
             ) : null;

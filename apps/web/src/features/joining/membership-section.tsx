@@ -15,6 +15,8 @@ export interface MembershipSectionProps {
   viewerId: number | null;
   selected: { membershipTypeId: number | null; paymentType: PaymentType | null };
   serverErrors?: SectionErrors;
+  /** Joining: each card shows its joining fee and what is due today (the member's own billing day if set). */
+  joiningCosts?: { hasBillingDate: boolean };
   onChoose: (membership: Membership, option: PaymentOption) => void;
   /**
    * A change lists what the member's membership can change to (GET memberships/:id/change) instead of the venue's
@@ -35,6 +37,7 @@ export function MembershipSection({
   viewerId,
   selected,
   serverErrors,
+  joiningCosts,
   onChoose,
   changeOptions,
 }: MembershipSectionProps) {
@@ -157,6 +160,7 @@ export function MembershipSection({
               <MembershipCard
                 membership={membership}
                 option={option}
+                joiningCosts={joiningCosts}
                 isSelected={
                   selected.membershipTypeId === membership.id && selected.paymentType === option.paymentType
                 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { Button } from '../../ui/button';
+import { InfoTip } from '../../ui/info-tip';
 import { Spinner } from '../../ui/spinner';
 import { useCosts } from './api';
 import { CostBreakdown } from './cost-breakdown';
@@ -11,6 +12,7 @@ import type { JourneyMode, JourneyState, SectionErrors } from './journey-types';
 import { PromoCodeField } from './promo-code-field';
 import { StartDateField } from './start-date-field';
 import { TermsCheckbox } from './terms-checkbox';
+import { JOINING_TEXTS, REVIEW_TEXTS } from './texts';
 
 export interface ReviewDatesSectionProps {
   mode: JourneyMode;
@@ -101,12 +103,15 @@ export function ReviewDatesSection({
         ].includes(key),
     )
     .flatMap(([, messages]) => messages);
+  // 422 incalculable_price (joining §8): the costs cannot be worked out for these inputs.
+  const isIncalculable = (costErrors.incalculablePrice?.length ?? 0) > 0;
   const costsFailed = costs.isError && Object.keys(costErrors).length === 0;
 
   const isBlocked =
     (needsHealth && !state.healthCommitmentAccepted) ||
     (needsMembershipTerms && !state.membershipTermsAccepted) ||
     (needsBillingDay && !state.billingDay) ||
+    isIncalculable ||
     health.isPending ||
     membershipTerms.isPending;
 
@@ -151,6 +156,16 @@ export function ReviewDatesSection({
                 </option>
               ))}
             </select>
+            {state.billingDay &&
+              costs.data?.prettyFirstBillingDate &&
+              !costs.isPlaceholderData &&
+              !isIncalculable && (
+                <p className="field__hint review-dates__first-payment" aria-live="polite">
+                  <strong>{REVIEW_TEXTS.firstPayment(costs.data.prettyFirstBillingDate)}</strong>{' '}
+                  {REVIEW_TEXTS.proRataDays(costs.data.proRataDays)}
+                  <InfoTip label="Why this date">{REVIEW_TEXTS.sevenDayRule}</InfoTip>
+                </p>
+              )}
             {billingDayErrors.length > 0 && (
               <div className="field__error" id={billingErrorId} role="alert">
                 {billingDayErrors.map((message) => (
@@ -202,6 +217,10 @@ export function ReviewDatesSection({
         <h3>Your costs</h3>
         {!costsParams ? (
           <p>Choose a billing day to see your costs.</p>
+        ) : isIncalculable ? (
+          <p className="notice notice--danger" role="alert">
+            {JOINING_TEXTS.incalculablePrice}
+          </p>
         ) : costs.data ? (
           <CostBreakdown costs={costs.data} mode={mode} hasBillingDate={hasBillingDate} />
         ) : costs.isPending ? (

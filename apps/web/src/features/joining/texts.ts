@@ -13,6 +13,8 @@ export const JOINING_TEXTS = {
   billingDayRequired: 'Please choose a billing day.',
   billingDayInvalid: 'The billing day must be between 1 and 28.',
   usualPaymentDate: 'Starting next month on your usual payment date',
+  /** 422 `incalculable_price` from the costs call (joining §8, account-shell §5). */
+  incalculablePrice: 'Could not calculate price.',
 } as const;
 
 export const PURCHASE_TEXTS = {
@@ -22,6 +24,7 @@ export const PURCHASE_TEXTS = {
   couldNotFind: 'Could not find selected membership',
   ineligibleSelected: 'You are ineligible for the membership you selected.',
   ineligibleBanner: 'You are ineligible for this membership',
+  alreadyMember: 'You already have this membership.',
 } as const;
 
 /** Section titles (joining §2). Section 3 has no title in the spec's list; 'Your details' is its heading. */
@@ -45,10 +48,21 @@ export const MEMBERSHIP_TEXTS = {
   choose: 'Choose this membership',
   close: 'Close',
   national: 'National',
+  joiningFee: 'Joining fee',
+  noJoiningFee: 'No joining fee',
+  dueToday: 'Due today',
+  /** What the card's 'Due today' assumes (the server's list figure: a start today, paying on the 1st). */
+  dueTodayRecurring: 'if you start today and pay on the 1st',
+  dueTodayOwnDay: 'if you start today',
 } as const;
 
 export const REVIEW_TEXTS = {
   proRataTip: 'Pro-rata covers the time between your selected start date and your first monthly payment.',
+  /** The 7-day rule of the first billing date (services/memberships/pricing.ts). */
+  sevenDayRule:
+    'Your first monthly payment is never taken within 7 days of your start date: if your billing day comes sooner, the first payment moves to the month after, so pro-rata can cover more than a month.',
+  firstPayment: (prettyDate: string) => `First monthly payment: ${prettyDate}`,
+  proRataDays: (days: number) => `Pro-rata covers ${days} ${days === 1 ? 'day' : 'days'} until then.`,
 } as const;
 
 /** Renewal texts (account-shell §8), mirrored from MEMBERSHIP_MANAGEMENT_TEXTS. */

@@ -107,6 +107,9 @@ function CreateAccountFields({
   const { messages, setMessages, clear } = useFieldMessages(server);
   const terms = useQuery(joiningTermsQueryOptions(null));
   const accountCheck = useAccountCheck();
+  // The terms checkbox shows only if terms exist; then it must be ticked (joining §5).
+  const hasTermsText = (terms.data?.length ?? 0) > 0;
+  const isTermsBlocking = terms.isPending || (hasTermsText && !termsAccepted);
 
   const change = (key: string, value: FieldValue) => {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -123,7 +126,7 @@ function CreateAccountFields({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!termsAccepted || accountCheck.isPending) return;
+    if (isTermsBlocking || accountCheck.isPending) return;
     const found = validate();
     setMessages(found);
     if (Object.keys(found).length > 0) {
@@ -140,7 +143,8 @@ function CreateAccountFields({
       source: getModes().kioskCentre === null ? 'online' : 'kiosk',
       password,
       passwordConfirmation: confirmation,
-      termsAccepted: true,
+      // Accepted only when there were terms to accept (joining §5).
+      termsAccepted: hasTermsText && termsAccepted,
       marketingOptIn: submission.marketing_opt_in === true,
     } as JourneyAccount;
     const formElement = event.currentTarget as HTMLFormElement;
@@ -162,7 +166,6 @@ function CreateAccountFields({
     );
   };
 
-  const hasTermsText = (terms.data?.length ?? 0) > 0;
   const loginHref = `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 
   return (
@@ -197,24 +200,29 @@ function CreateAccountFields({
           confirmationError={messages[CONFIRMATION]}
         />
       </section>
-      <div className="form-actions">
-        <CheckboxField
-          label={TERMS_LABEL}
-          checked={termsAccepted}
-          error={messages[TERMS]}
-          onChange={(event) => {
-            setTermsAccepted(event.target.checked);
-            clear(TERMS);
-          }}
-        />
-        {hasTermsText && (
+      {hasTermsText && (
+        <div className="form-actions">
+          <CheckboxField
+            label={TERMS_LABEL}
+            checked={termsAccepted}
+            error={messages[TERMS]}
+            onChange={(event) => {
+              setTermsAccepted(event.target.checked);
+              clear(TERMS);
+            }}
+          />
           <Button variant="text" onClick={() => setTermsOpen(true)}>
             Read the Terms and Conditions
           </Button>
-        )}
-      </div>
+        </div>
+      )}
+      {!hasTermsText && messages[TERMS] && (
+        <p className="field__error" role="alert">
+          {messages[TERMS]}
+        </p>
+      )}
       <div className="form-actions">
-        <Button type="submit" disabled={!termsAccepted} isPending={accountCheck.isPending}>
+        <Button type="submit" disabled={isTermsBlocking} isPending={accountCheck.isPending}>
           {accountCheck.isPending ? 'Processing...' : 'Create Account'}
         </Button>
       </div>

@@ -83,15 +83,19 @@ const dataForm = (answers: Record<string, string | null> = {}): DataForm => ({
 function renderSection(
   isLoggedIn: boolean,
   form: DataForm,
-  extra: { serverErrors?: Record<string, string[]> } = {},
+  extra: {
+    serverErrors?: Record<string, string[]>;
+    terms?: { id: number; title: string; html: string }[];
+  } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   queryClient.setQueryData(dataFieldsQueryOptions(isLoggedIn).queryKey, form);
-  queryClient.setQueryData(joiningTermsQueryOptions(null).queryKey, [
-    { id: 1, title: 'Terms', html: '<p>Terms</p>' },
-  ]);
+  queryClient.setQueryData(
+    joiningTermsQueryOptions(null).queryKey,
+    extra.terms ?? [{ id: 1, title: 'Terms', html: '<p>Terms</p>' }],
+  );
   const onDone = vi.fn();
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
@@ -131,6 +135,13 @@ describe('YourDetailsSection (guest)', () => {
     // Registration requires the terms: 'Create Account' waits for the tick.
     expect(submitButton('Create Account').disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
+    expect(submitButton('Create Account').disabled).toBe(false);
+  });
+
+  it('without terms shows no terms checkbox, and Create Account needs no tick (joining §5)', () => {
+    renderSection(false, dataForm(), { terms: [] });
+    expect(screen.queryByRole('checkbox', { name: 'I agree to the Terms and Conditions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Read the Terms and Conditions' })).toBeNull();
     expect(submitButton('Create Account').disabled).toBe(false);
   });
 
