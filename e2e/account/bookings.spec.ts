@@ -29,7 +29,26 @@ test('a customer cancels a booking before the cut-off and is told about the cred
   const dialog = page.getByRole('dialog', { name: 'Your booking' });
   await expect(dialog.getByText(session.starts_at.time).first()).toBeVisible();
   await expectAccessible(page);
+  // 'Cancel booking' asks first, stating the cut-off and the credit; 'Keep booking' changes nothing.
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  const question = dialog.getByText('Are you sure you want to cancel this booking?');
+  await expect(question).toBeFocused();
+  await expect(
+    dialog.getByText(/^You can cancel this booking until \d\d:\d\d on \w+day \d+ \w+ \d{4}\.$/),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText('A credit for the value of this booking will be added to your account.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Your booking has been cancelled')).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, 'cancel-confirmation', info.project.name);
+  await dialog.getByRole('button', { name: 'Keep booking' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel booking' })).toBeFocused();
+  expect((await (await page.request.get('/api/bookings?filter=future')).json()).data).toHaveLength(1);
+
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
   await expect(dialog.getByText('Your booking has been cancelled')).toBeVisible();
   await expect(
     dialog.getByText('A credit for the value of this booking will be added to your account.'),

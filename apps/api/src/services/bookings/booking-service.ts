@@ -27,19 +27,23 @@ export type BookingRow = {
   venue: typeof venues.$inferSelect;
 };
 
+/** The last moment a booking can be cancelled: the activity's cut-off hours before the session starts. */
+export const cancellationCutoff = (row: Pick<BookingRow, 'session' | 'activity'>) =>
+  new Date(row.session.startsAt.getTime() - row.activity.cancellationCutoffHours * 3_600_000);
+
 /** A booking can be cancelled while it is booked and the activity's cut-off has not passed. */
 export function canBeCancelled(
   row: Pick<BookingRow, 'booking' | 'session' | 'activity'>,
   now: Date,
 ): boolean {
-  const cutoff = row.session.startsAt.getTime() - row.activity.cancellationCutoffHours * 3_600_000;
-  return row.booking.status === 'booked' && now.getTime() < cutoff;
+  return row.booking.status === 'booked' && now.getTime() < cancellationCutoff(row).getTime();
 }
 
 export function toBookingWire(row: BookingRow, now: Date): Booking {
   const { booking, session, activity, venue } = row;
   const zone = venue.timeZone;
   const cancellable = canBeCancelled(row, now);
+  const cutoffAt = cancellationCutoff(row);
   const canBeAwarded = activity.cancellationAwardsCredit && cancellable && booking.price > 0;
   return {
     id: booking.id,
@@ -60,7 +64,13 @@ export function toBookingWire(row: BookingRow, now: Date): Booking {
     ends_at: { raw: session.endsAt.toISOString(), local: venueLocalIso(session.endsAt, zone) },
     duration: formatDuration(session.startsAt, session.endsAt),
     can_be_cancelled: cancellable,
-    cancellation_cut_off: { ...CANCELLATION_CUT_OFF },
+    cancellation_cut_off: {
+      ...CANCELLATION_CUT_OFF,
+      cutoff_at: {
+        raw: cutoffAt.toISOString(),
+        pretty: `${venueTime(cutoffAt, zone)} on ${venueDatePretty(cutoffAt, zone)}`,
+      },
+    },
     awards_credit: {
       can_be_awarded: canBeAwarded,
       message: canBeAwarded ? CREDIT_AWARDED_MESSAGE : CREDIT_NOT_AWARDED_MESSAGE,
