@@ -34,3 +34,42 @@ test('Clear basket asks first: Keep items keeps them, Yes empties the basket', a
   await expect(page.getByText('£0.00').first()).toBeVisible();
   expect((await (await page.request.get('/api/cart')).json()).data.items).toHaveLength(0);
 });
+
+test('a court line takes several places with a stepper (PUT cart/{cartItemId})', async ({
+  page,
+  baseURL,
+}) => {
+  await registerCustomer(page, baseURL!);
+  const court = await findSession(page, baseURL!, { date: dayFromToday(2).iso, category: 'Court Hire' });
+  const spin = await findSession(page, baseURL!, { date: dayFromToday(2).iso, category: 'Cycling' });
+  await addToBasketViaApi(page, baseURL!, [
+    { id: court.id, type: 'activity' },
+    { id: spin.id, type: 'activity' },
+  ]);
+
+  await page.goto('/basket');
+  const courtLine = page.getByRole('article').filter({ hasText: court.name });
+  const places = courtLine.getByRole('group', { name: 'Places' });
+  await expect(places.getByRole('status')).toHaveText('1');
+  await expect(places.getByRole('button', { name: `One place fewer for ${court.name}` })).toBeDisabled();
+  // A class takes one place: no stepper.
+  const spinLine = page.getByRole('article').filter({ hasText: spin.name });
+  await expect(spinLine.getByRole('group', { name: 'Places' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await places.getByRole('button', { name: `One place more for ${court.name}` }).click();
+  await expect(page.getByText('Successfully updated item in the basket.')).toBeVisible();
+  await expect(places.getByRole('status')).toHaveText('2');
+  await expect(courtLine.getByText('£24.00')).toBeVisible();
+  const cart = (await (await page.request.get('/api/cart')).json()).data;
+  expect(cart.items.find((i: { cartable_id: number }) => i.cartable_id === court.id)).toMatchObject({
+    quantity: 2,
+    price: { raw: 2400 },
+  });
+  await places.getByRole('button', { name: `One place fewer for ${court.name}` }).click();
+  await expect(places.getByRole('status')).toHaveText('1');
+  await page.screenshot({
+    path: `screenshots/basket-quantity-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+});
