@@ -52,7 +52,7 @@ export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClo
   };
 
   return (
-    <ModalDialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title={title} size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <section
         ref={scrollRef}
         className="terms terms-modal__scroll"

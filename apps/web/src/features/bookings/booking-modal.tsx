@@ -112,7 +112,7 @@ export function BookingModal({
     ['Price', booking.price.formatted],
   ];
   return (
-    <ModalDialog title="Your booking" isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title="Your booking" size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="booking-modal stack">
         {isCancelled && <Badge tone="danger">Cancelled</Badge>}
         <DetailsList rows={rows} variant={['rows']} />
