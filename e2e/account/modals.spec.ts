@@ -75,7 +75,10 @@ test('the booking modal is the wide modal (600px), slides up on phones in 300 ms
   expect((await still()).filter((a) => a.name === 'fh-slide-up')).toEqual([]);
 });
 
-test("the order's activity card is the spec's wide activity card (660px)", async ({ page, baseURL }, info) => {
+test("the order's activity card is the spec's wide activity card (660px)", async ({
+  page,
+  baseURL,
+}, info) => {
   test.skip(info.project.name === 'phone', 'a desktop width');
   await registerCustomer(page, baseURL!);
   const session = await findSession(page, baseURL!, { date: dayFromToday(5).iso, category: 'Cycling' });
