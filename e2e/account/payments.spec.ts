@@ -110,4 +110,8 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await expect(page).toHaveURL(/\/account\/payments$/);
   await expect(page.getByText('Card deleted successfully')).toBeVisible();
   await expect(page.getByText('No saved card')).toBeVisible();
+  // The notice belongs to the deletion, not to the page: a reload does not bring it back.
+  await page.reload();
+  await expect(page.getByText('No saved card')).toBeVisible();
+  await expect(page.getByText('Card deleted successfully')).toHaveCount(0);
 });
