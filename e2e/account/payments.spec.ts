@@ -20,6 +20,15 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await expect(pay).toBeDisabled();
   const fees = page.getByRole('checkbox', { name: /^Select .*fee/ });
   await expect(fees).toHaveCount(2);
+  // These fees have no booking: each is dated by when it was charged.
+  for (const index of [0, 1]) {
+    await expect(
+      page
+        .locator('li.fee')
+        .nth(index)
+        .getByText(/^\w+day \d{1,2} \w+ \d{4}$/),
+    ).toBeVisible();
+  }
   // A ticked fee is a basket item: the box shows ticked once the basket has it.
   for (const index of [0, 1]) {
     await fees.nth(index).click();

@@ -73,3 +73,17 @@ test('a court line takes several places with a stepper (PUT cart/{cartItemId})',
     fullPage: true,
   });
 });
+
+test("checkout's terms modal says its heading once", async ({ page, baseURL }) => {
+  await registerCustomer(page, baseURL!);
+  const spin = await findSession(page, baseURL!, { date: dayFromToday(3).iso, category: 'Cycling' });
+  await addToBasketViaApi(page, baseURL!, [{ id: spin.id, type: 'activity' }]);
+  await page.goto('/basket/checkout');
+  await page.getByRole('button', { name: 'Read the Terms and Conditions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
+  await expect(dialog.getByText(/These terms apply to every activity you book/)).toBeVisible();
+  // Before: the modal's title, the item's title and the HTML's own heading, three times over.
+  await expect(dialog.getByRole('heading')).toHaveCount(1);
+  await expect(dialog.getByText('Booking terms and conditions', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});

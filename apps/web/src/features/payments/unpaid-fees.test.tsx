@@ -79,6 +79,8 @@ describe('UnpaidFees', () => {
     renderFees([{ ...fee(3, 'Admin fee', 250), booking: null, createdAt: '2026-10-16T23:30:00Z' }], []);
     // 23:30 UTC on 16 October is 00:30 on the 17th in London (BST).
     expect(screen.getByText('Saturday 17 October 2026')).toBeTruthy();
-    expect(isChecked('Select Admin fee, John Charles Centre for Sport, Saturday 17 October 2026')).toBe(false);
+    expect(isChecked('Select Admin fee, John Charles Centre for Sport, Saturday 17 October 2026')).toBe(
+      false,
+    );
   });
 });

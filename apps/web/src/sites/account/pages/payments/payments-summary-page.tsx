@@ -34,8 +34,8 @@ export default function PaymentsSummaryPage() {
   );
   const hasState = location.state !== null && location.state !== undefined;
   useEffect(() => {
-    if (hasState) navigate('.', { replace: true, state: null });
-  }, [hasState, navigate]);
+    if (hasState) navigate(location, { replace: true, state: null });
+  }, [hasState, navigate, location]);
   return (
     <>
       {showDeleted && <CardDeletedNotice onDismiss={() => setShowDeleted(false)} />}
