@@ -81,6 +81,20 @@ export const cart = z.object({
   attendee_waivers_required: z.boolean(),
   selected_user_id: z.number().int().nullable(),
   complete_order_id: z.number().int().nullable(),
+  /**
+   * The billing name and address the member just gave for the direct debit of a new membership in this basket,
+   * so checkout's card form starts with them; null when the basket has none.
+   */
+  billing_prefill: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      address_line_one: z.string(),
+      address_line_two: z.string().nullable(),
+      city: z.string(),
+      postcode: z.string(),
+    })
+    .nullable(),
 });
 export type Cart = z.infer<typeof cart>;
 export const cartReply = envelope(cart);

@@ -20,6 +20,7 @@ import {
   cartPayments,
   carts,
   customerPackages,
+  directDebitMandates,
   type JoinCostsSnapshot,
   membershipBenefits,
   memberships,
@@ -577,6 +578,7 @@ export function toCartWire(priced: PricedCart, now: Date, selectedUserId: number
       .map((t) => ({ tender_type: t.tenderType as TenderType, amount: toMoney(t.amount) })),
     // A waiver still to sign before checkout (checkout refuses the basket until it is signed).
     attendee_waivers_required: lines.some((l) => l.session?.waiver && !l.session.waiver.isSigned),
+    billing_prefill: null,
     selected_user_id: selectedUserId,
     complete_order_id: cart.completeOrderId,
   };
@@ -597,7 +599,32 @@ async function readCart(db: DbOrTx, ctx: CartContext, cart: CartRow, selectedUse
     now: ctx.now,
     timeZone: ctx.timeZone,
   });
-  return toCartWire(priced, ctx.now, selectedUserId);
+  return {
+    ...toCartWire(priced, ctx.now, selectedUserId),
+    billing_prefill: await findBillingPrefill(db, priced),
+  };
+}
+
+/** The direct-debit billing details of a new membership in the basket (its mandate), for checkout's card form. */
+async function findBillingPrefill(db: DbOrTx, priced: PricedCart): Promise<Cart['billing_prefill']> {
+  const mandateId = priced.lines.find((l) => l.membership?.mandateId)?.membership?.mandateId;
+  if (!mandateId) return null;
+  const [mandate] = await db
+    .select()
+    .from(directDebitMandates)
+    .where(
+      and(eq(directDebitMandates.id, mandateId), eq(directDebitMandates.customerId, priced.cart.customerId)),
+    );
+  if (!mandate) return null;
+  const [first = '', ...rest] = mandate.accountHolder.trim().split(/\s+/);
+  return {
+    first_name: first,
+    last_name: rest.join(' '),
+    address_line_one: mandate.billingAddressLine1,
+    address_line_two: mandate.billingAddressLine2,
+    city: mandate.billingCity,
+    postcode: mandate.billingPostcode,
+  };
 }
 
 /** GET /api/cart */
