@@ -71,3 +71,43 @@ test('previous bookings and unknown filters', async ({ page, baseURL }) => {
   await page.goto('/account/bookings/nonsense');
   await expect(page.getByText('Booking filter not found')).toBeVisible();
 });
+
+test("'Add to calendar' on a booking card and the dashboard's next booking downloads the booking's .ics", async ({
+  page,
+  baseURL,
+}) => {
+  await registerCustomer(page, baseURL!);
+  const session = await findSession(page, baseURL!, { date: dayFromToday(2).iso, category: 'Cycling' });
+  await bookViaApi(page, baseURL!, session.id);
+
+  await page.goto('/account/bookings/upcoming');
+  const card = page.getByRole('article').filter({ hasText: session.name });
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Add to calendar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^booking-\d+\.ics$/);
+  const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  expect(text).toContain('BEGIN:VEVENT');
+  expect(text).toContain(`SUMMARY:${session.name}`);
+  // The session's London start time, as a UTC instant.
+  const [hh, mm] = session.starts_at.time.split(':').map(Number);
+  const start = text.match(/DTSTART:(\d{8})T(\d{2})(\d{2})00Z/)!;
+  const london = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(
+    new Date(
+      `${start[1]!.slice(0, 4)}-${start[1]!.slice(4, 6)}-${start[1]!.slice(6)}T${start[2]}:${start[3]}:00Z`,
+    ),
+  );
+  expect(london).toBe(`${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`);
+  await expectAccessible(page);
+
+  await page.goto('/account/');
+  const next = page.getByRole('region', { name: 'My next booking' });
+  const second = page.waitForEvent('download');
+  await next.getByRole('link', { name: 'Add to calendar' }).click();
+  expect((await second).suggestedFilename()).toBe(file.suggestedFilename());
+});

@@ -2,6 +2,8 @@ import type { Booking } from '@fieldhouse/contract';
 import { and, asc, desc, eq, gte, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, bookings, venues } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { buildCalendar } from '../../lib/ics.ts';
 import { toMoney } from '../../lib/money.ts';
 import {
   formatDuration,
@@ -102,4 +104,44 @@ export async function findBookings(db: DbOrTx, customerId: number, filter: Booki
     .orderBy(past ? desc(activitySessions.startsAt) : asc(activitySessions.startsAt), asc(bookings.id))
     .limit(500);
   return rows.map((row) => toBookingWire(row, now));
+}
+
+/**
+ * GET /api/bookings/:bookingId/calendar.ics: the caller's live booking as one event ('Add to calendar'). Times are
+ * UTC instants, so calendars show them in Europe/London (or wherever the member is) correctly across clock changes.
+ */
+export async function buildBookingCalendar(
+  db: DbOrTx,
+  input: { customerId: number; bookingId: number; clientName: string; uidDomain: string },
+) {
+  const [row] = await db
+    .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
+    .from(bookings)
+    .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .where(
+      and(
+        eq(bookings.id, input.bookingId),
+        eq(bookings.customerId, input.customerId),
+        ne(bookings.status, 'cancelled'),
+      ),
+    );
+  if (!row) throw notFound();
+  return buildCalendar({
+    prodId: '-//Fieldhouse//Bookings//EN',
+    name: input.clientName,
+    events: [
+      {
+        // The same UID as the order's calendar, so adding both keeps one event.
+        uid: `booking-${row.booking.id}@${input.uidDomain}`,
+        stamp: row.booking.createdAt,
+        start: row.session.startsAt,
+        end: row.session.endsAt,
+        summary: row.activity.name,
+        location: [row.venue.name, row.session.locationName].filter(Boolean).join(', '),
+        description: `${input.clientName} booking${row.booking.orderId ? `, order ${row.booking.orderId}` : ''}`,
+      },
+    ],
+  });
 }
