@@ -189,6 +189,21 @@ export async function findSession(
   return session;
 }
 
+/** Adds items to the logged-in customer's basket through the API; returns the basket (wire shape). */
+export async function addToBasketViaApi(
+  page: Page,
+  baseURL: string,
+  items: { id: number; type: string; quantity?: number }[],
+) {
+  const context = page.context();
+  const add = await context.request.post(`${baseURL}/api/cart/add`, {
+    data: { items },
+    headers: await csrfHeader(context, context.request, baseURL),
+  });
+  expect(add.status(), await add.text()).toBe(200);
+  return (await add.json()).data;
+}
+
 /** Books a session for the logged-in customer through the API: basket, sandbox card token, checkout. */
 export async function bookViaApi(page: Page, baseURL: string, sessionId: number) {
   const context = page.context();

@@ -1,4 +1,4 @@
-import { apiLogin, DEMO, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+import { apiLogin, DEMO, expect, expectAccessible, registerCustomer, screenshot, test } from '../fixtures.ts';
 
 const MEMBER = { desktop: 'FH100007', phone: 'FH100008' } as const;
 
@@ -52,4 +52,17 @@ test('sent guest passes page through ten at a time', async ({ page, baseURL }, i
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/Showing 11–\d+ of \d+/)).toBeVisible();
   await expect(page.getByText('Expired').first()).toBeVisible();
+});
+
+test('a guest pass that is not there says so, with a way back and no retry that cannot work', async ({
+  page,
+  baseURL,
+}) => {
+  await registerCustomer(page, baseURL!);
+  await page.goto('/account/guest-passes/pass-details/987654');
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to complete request, item not found.' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go back to Guest passes' })).toBeVisible();
+  await expectAccessible(page);
 });

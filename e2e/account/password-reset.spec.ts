@@ -19,6 +19,11 @@ test('a customer resets a forgotten password through the emailed link', async ({
   await dialog.getByLabel('Email or customer ID').fill(customer.email);
   await dialog.getByRole('button', { name: /reset/i }).click();
   await expect(dialog.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // The body says what to do next instead of repeating the heading.
+  await expect(dialog.getByText('Check your email', { exact: true })).toHaveCount(1);
+  await expect(
+    dialog.getByText(/^Open the link in that email within 60 minutes to choose a new password/),
+  ).toBeVisible();
 
   const mail = await latestMailTo(page.request, baseURL!, customer.email);
   const link = mail.text.match(/https?:\/\/\S+\/account\/password-reset\/[\w-]+/)?.[0];
@@ -55,4 +60,30 @@ test('an email shared by several accounts asks for the customer ID', async ({ pa
 test('an invalid reset link says so', async ({ page }) => {
   await page.goto('/account/password-reset/not-a-real-token');
   await expect(page.getByText(/invalid|expired/i).first()).toBeVisible();
+});
+
+test("'Activate account' explains itself: an account made at the desk activates by setting a password", async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await registerCustomer(page, baseURL!);
+  await apiLogout(page, baseURL!);
+  await page.goto('/account/login');
+  await page.getByRole('link', { name: 'Activate account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate your account' });
+  await expect(
+    dialog.getByText(/made for you at the venue, activate it by setting a password/),
+  ).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByLabel('Email or customer ID').fill(customer.reference);
+  await dialog.getByRole('button', { name: 'Send activation link' }).click();
+  const sent = page.getByRole('dialog', { name: 'Check your email' });
+  await expect(sent.getByText(/minutes to set your password, then log in/)).toBeVisible();
+  const mail = await latestMailTo(page.request, baseURL!, customer.email);
+  expect(mail.text).toMatch(/\/account\/password-reset\/[\w-]+/);
+  // 'I have forgotten my password' still opens the reset in its own words.
+  await sent.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await page.getByRole('link', { name: 'I have forgotten my password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
 });

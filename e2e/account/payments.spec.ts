@@ -20,6 +20,15 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await expect(pay).toBeDisabled();
   const fees = page.getByRole('checkbox', { name: /^Select .*fee/ });
   await expect(fees).toHaveCount(2);
+  // These fees have no booking: each is dated by when it was charged.
+  for (const index of [0, 1]) {
+    await expect(
+      page
+        .locator('li.fee')
+        .nth(index)
+        .getByText(/^\w+day \d{1,2} \w+ \d{4}$/),
+    ).toBeVisible();
+  }
   // A ticked fee is a basket item: the box shows ticked once the basket has it.
   for (const index of [0, 1]) {
     await fees.nth(index).click();
@@ -110,4 +119,8 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await expect(page).toHaveURL(/\/account\/payments$/);
   await expect(page.getByText('Card deleted successfully')).toBeVisible();
   await expect(page.getByText('No saved card')).toBeVisible();
+  // The notice belongs to the deletion, not to the page: a reload does not bring it back.
+  await page.reload();
+  await expect(page.getByText('No saved card')).toBeVisible();
+  await expect(page.getByText('Card deleted successfully')).toHaveCount(0);
 });

@@ -38,6 +38,10 @@ test('a visitor registers with the password rules and terms, and lands on the da
   await page.getByLabel(/I agree to the Terms and Conditions/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
+  // A confirmation that the account exists, with the customer number.
+  await expect(
+    page.getByText(/^Your account has been created\. Your customer number is FH\d+\.$/),
+  ).toBeVisible();
   await expect(page.getByText('Welcome Rowan!')).toBeVisible();
   await expect(page.getByText("You don't have any bookings right now.")).toBeVisible();
 });

@@ -1,4 +1,13 @@
-import { DEMO, expect, expectAccessible, test } from '../fixtures.ts';
+import {
+  apiLogin,
+  apiLogout,
+  DEMO,
+  expect,
+  expectAccessible,
+  HOME_VENUE,
+  registerCustomer,
+  test,
+} from '../fixtures.ts';
 
 test('on the bookings site the Log in button opens a login modal', async ({ page }, info) => {
   await page.goto('/');
@@ -27,4 +36,29 @@ test('the empty basket shows £0.00 and asks a logged-out visitor to log in', as
   await expect(page.getByText('£0.00').first()).toBeVisible();
   await expect(page.getByText('Log in to add items to your basket')).toBeVisible();
   await expectAccessible(page);
+});
+
+test("'Book an activity' takes a member with a home venue to its timetable; others choose a venue", async ({
+  page,
+  baseURL,
+}) => {
+  // Logged out, nothing selected: the chooser.
+  await page.goto('/redirect-to-selected-venue');
+  await expect(page.getByRole('heading', { name: 'Choose a venue', level: 1 })).toBeVisible();
+  // A member whose home venue is John Charles: straight to its timetable.
+  await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
+  const me = (await (await page.request.get('/api/auth/user')).json()).data;
+  expect(me.home_venue_slug).toBe(HOME_VENUE.slug);
+  await page.goto('/redirect-to-selected-venue');
+  await expect(page).toHaveURL(new RegExp(`/venues/${HOME_VENUE.slug}$`));
+  await expect(page.getByRole('heading', { name: HOME_VENUE.name, level: 1 })).toBeVisible();
+  // A member without a home venue (and no venue selected yet) still chooses.
+  await apiLogout(page, baseURL!);
+  await page.context().clearCookies();
+  const fresh = await registerCustomer(page, baseURL!);
+  const freshUser = (await (await page.request.get('/api/auth/user')).json()).data;
+  expect(freshUser.reference, 'a fresh customer').toBe(fresh.reference);
+  expect(freshUser.home_venue_slug).toBeNull();
+  await page.goto('/redirect-to-selected-venue');
+  await expect(page.getByRole('heading', { name: 'Choose a venue', level: 1 })).toBeVisible();
 });

@@ -43,12 +43,16 @@ const cancelledOne = await createSession(t.db, { venueId: venue.id, startsAt: at
 
 await createBooking(t.db, { customerId: me.id, sessionId: soon.session.id });
 await createBooking(t.db, { customerId: me.id, sessionId: nextWeek.session.id, price: 1200 });
-await createBooking(t.db, { customerId: me.id, sessionId: tomorrow.session.id });
+const spinBooking = await createBooking(t.db, { customerId: me.id, sessionId: tomorrow.session.id });
 await createBooking(t.db, { customerId: me.id, sessionId: free.session.id, price: 0 });
 await createBooking(t.db, { customerId: me.id, sessionId: yesterday.session.id, status: 'attended' });
 await createBooking(t.db, { customerId: me.id, sessionId: lastWeek.session.id, status: 'no_show' });
-await createBooking(t.db, { customerId: me.id, sessionId: cancelledOne.session.id, status: 'cancelled' });
-await createBooking(t.db, { customerId: other.id, sessionId: tomorrow.session.id });
+const cancelledBooking = await createBooking(t.db, {
+  customerId: me.id,
+  sessionId: cancelledOne.session.id,
+  status: 'cancelled',
+});
+const othersBooking = await createBooking(t.db, { customerId: other.id, sessionId: tomorrow.session.id });
 await createBooking(t.db, { customerId: other.id, sessionId: yesterday.session.id, status: 'attended' });
 
 const session = await login(app, me);
@@ -152,5 +156,36 @@ describe('GET /api/v1/activities/bookings', () => {
     const response = await get({ starts_after: 'yesterday' });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['starts_after']);
+  });
+});
+
+describe("GET /api/bookings/:bookingId/calendar.ics ('Add to calendar')", () => {
+  const ics = (id: number, headers: Record<string, string> = session.headers) =>
+    app.inject({ method: 'GET', url: `/api/bookings/${id}/calendar.ics`, headers });
+  const utc = (d: Date) =>
+    d
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+
+  it('answers one event for the booking, at its instants in UTC', async () => {
+    const response = await ics(spinBooking.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="booking-${spinBooking.id}.ics"`,
+    );
+    const text = response.body;
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(text).toContain(`DTSTART:${utc(tomorrow.session.startsAt)}`);
+    expect(text).toContain(`DTEND:${utc(tomorrow.session.endsAt)}`);
+    expect(text).toContain('SUMMARY:Spin');
+    expect(text).toContain('LOCATION:Leeds Central\\, Studio 1');
+  });
+
+  it("needs a session, and answers 404 for another customer's or a cancelled booking", async () => {
+    expect((await ics(spinBooking.id, {})).statusCode).toBe(401);
+    expect((await ics(othersBooking.id)).statusCode).toBe(404);
+    expect((await ics(cancelledBooking.id)).statusCode).toBe(404);
   });
 });

@@ -234,6 +234,7 @@ export async function createSession(
     cancellationCutoffHours?: number;
     cancellationAwardsCredit?: boolean;
     requiresWaiver?: boolean;
+    maxPlacesPerBooking?: number;
   },
 ) {
   const durationMinutes = input.durationMinutes ?? 45;
@@ -252,6 +253,7 @@ export async function createSession(
         cancellationCutoffHours: input.cancellationCutoffHours ?? 2,
         cancellationAwardsCredit: input.cancellationAwardsCredit ?? true,
         requiresWaiver: input.requiresWaiver ?? false,
+        maxPlacesPerBooking: input.maxPlacesPerBooking ?? 1,
       });
   const [session] = await db
     .insert(activitySessions)

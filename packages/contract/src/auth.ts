@@ -97,6 +97,8 @@ export const forgottenPasswordBody = z.object({
 export const MULTIPLE_ACCOUNTS_MESSAGE =
   'Multiple accounts use this email address. Please enter your customer ID instead.';
 export const CHECK_YOUR_EMAIL = 'Check your email';
+/** How long a password reset (or activation) link works. */
+export const PASSWORD_LINK_VALID_MINUTES = 60;
 
 export const passwordResetValidateBody = z.object({ token: z.string().min(1).max(200) });
 export const passwordResetValidateReply = envelope(z.object({ valid: z.literal(true), email: z.string() }));

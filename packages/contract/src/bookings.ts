@@ -24,7 +24,15 @@ export const booking = z.object({
   ends_at: z.object({ raw: z.string(), local: z.string() }),
   duration: z.string().describe("e.g. '45min'; default text '90min'"),
   can_be_cancelled: z.boolean(),
-  cancellation_cut_off: z.object({ cutoff_action: z.string(), cutoff_message: z.string() }),
+  cancellation_cut_off: z.object({
+    cutoff_action: z.string(),
+    cutoff_message: z.string(),
+    /** The last moment the booking can be cancelled online (the activity's cut-off before it starts). */
+    cutoff_at: z.object({
+      raw: z.string(),
+      pretty: z.string().describe("Venue-local, e.g. '16:00 on Sunday 25 October 2026'"),
+    }),
+  }),
   awards_credit: z.object({ can_be_awarded: z.boolean(), message: z.string() }),
   is_v2_booking: z.boolean(),
 });

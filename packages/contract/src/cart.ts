@@ -28,6 +28,8 @@ export const cartItem = z.object({
     package_name: z.string().nullable(),
   }),
   quantity: z.number().int(),
+  /** Most places this line may take (1: no quantity to choose; more for court hire or tickets). */
+  max_quantity: z.number().int(),
   cartable_type: z.enum(CARTABLE_TYPES),
   cartable_id: z.number().int(),
   child_items: z.array(z.object({ name: z.string(), price: money })),
@@ -79,6 +81,20 @@ export const cart = z.object({
   attendee_waivers_required: z.boolean(),
   selected_user_id: z.number().int().nullable(),
   complete_order_id: z.number().int().nullable(),
+  /**
+   * The billing name and address the member just gave for the direct debit of a new membership in this basket,
+   * so checkout's card form starts with them; null when the basket has none.
+   */
+  billing_prefill: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      address_line_one: z.string(),
+      address_line_two: z.string().nullable(),
+      city: z.string(),
+      postcode: z.string(),
+    })
+    .nullable(),
 });
 export type Cart = z.infer<typeof cart>;
 export const cartReply = envelope(cart);
@@ -108,7 +124,7 @@ export const removeFromCartBody = z.object({
 });
 export const cartItemParams = z.object({ cartItemId: idParam });
 /** PUT /api/cart/:cartItemId */
-export const updateCartItemBody = z.object({ quantity: z.number().int().min(1).max(1) });
+export const updateCartItemBody = z.object({ quantity: z.number().int().min(1).max(50) });
 /** DELETE /api/activities/benefit/remove/:id and DELETE /api/activities/package/remove/:id (id = cart item id). */
 export const removeUsageParams = z.object({ id: idParam });
 /** PUT /api/cart/payments: offline tenders (front-of-house) and credit; the client applies the spec's replace/remove rules. */

@@ -364,9 +364,12 @@ export const activities = pgTable(
      * for rows from before online waivers (then nothing can be signed online and checkout does not ask).
      */
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
+    /** Places one booking may take (court hire for several players, tickets); 1 for a class. */
+    maxPlacesPerBooking: integer('max_places_per_booking').notNull().default(1),
   },
   (t) => [
     check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
+    check('activities_max_places', sql`${t.maxPlacesPerBooking} >= 1`),
     check('activities_waiver_required', sql`${t.waiverId} is null or ${t.requiresWaiver}`),
   ],
 );
@@ -451,12 +454,15 @@ export const bookings = pgTable(
     orderId: integer('order_id').references(() => orders.id),
     status: text('status', { enum: ['booked', 'cancelled', 'attended', 'no_show'] }).notNull(),
     attended: boolean('attended'),
-    /** Price paid, pence. */
+    /** Price paid for all its places, pence. */
     price: integer('price').notNull(),
+    /** Places this booking takes on the session (the basket line's quantity). */
+    places: integer('places').notNull().default(1),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
+    check('bookings_places', sql`${t.places} >= 1`),
     index('bookings_customer_idx').on(t.customerId),
     index('bookings_session_idx').on(t.activitySessionId),
     uniqueIndex('bookings_one_live_per_session')
@@ -578,7 +584,7 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_one_per_cartable').on(t.cartId, t.cartableType, t.cartableId),
     /** Which baskets hold a session or fee (timetable in_basket, releases, cancellations). */
     index('cart_items_cartable_idx').on(t.cartableType, t.cartableId),
-    check('cart_items_quantity_one', sql`${t.quantity} = 1`),
+    check('cart_items_quantity', sql`${t.quantity} >= 1`),
   ],
 );
 

@@ -214,6 +214,8 @@ export type ActivitySeed = {
   needsPool?: boolean;
   /** Attendees must have signed a waiver. */
   requiresWaiver?: boolean;
+  /** Places one booking may take (a court for several players); 1 when absent. */
+  maxPlacesPerBooking?: number;
 };
 
 export const DEMO_ACTIVITIES: ActivitySeed[] = [
@@ -289,6 +291,7 @@ export const DEMO_ACTIVITIES: ActivitySeed[] = [
     times: ['19:00', '20:00'],
     cancellationCutoffHours: 24,
     cancellationAwardsCredit: false,
+    maxPlacesPerBooking: 4,
   },
   {
     name: 'Aqua Fit',

@@ -240,6 +240,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       cancellationCutoffHours: a.cancellationCutoffHours,
       cancellationAwardsCredit: a.cancellationAwardsCredit,
       requiresWaiver: a.requiresWaiver ?? false,
+      maxPlacesPerBooking: a.maxPlacesPerBooking ?? 1,
     })),
   );
   const activityRows = await tx.insert(activities).values(activityValues).returning();
@@ -514,7 +515,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   await tx
     .update(activitySessions)
     .set({
-      bookedCount: sql`(select count(*)::int from ${bookings} b where b.activity_session_id = ${activitySessions.id} and b.status <> 'cancelled')`,
+      bookedCount: sql`(select coalesce(sum(b.places), 0)::int from ${bookings} b where b.activity_session_id = ${activitySessions.id} and b.status <> 'cancelled')`,
     })
     .where(inArray(activitySessions.id, sessionIds));
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 /** Spec §5: a button variant must be primary, secondary or text. Secondary is solid or outline by theme. */
 export type ButtonVariant = 'primary' | 'secondary' | 'text';
@@ -9,6 +9,7 @@ export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string):
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   isPending?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

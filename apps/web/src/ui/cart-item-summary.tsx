@@ -35,6 +35,7 @@ export function CartItemDetails({ item }: { item: CartItem }) {
         : null,
     ],
     ['Location', resource.location?.name],
+    ['Places', item.quantity > 1 ? String(item.quantity) : null],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   if (rows.length === 0) return null;
   return <DetailsList rows={rows} variant={['compact']} />;

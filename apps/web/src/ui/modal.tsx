@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface ModalDialogProps {
@@ -8,7 +8,13 @@ export interface ModalDialogProps {
   children: ReactNode;
   /** Dialog variant class, e.g. 'drawer'. */
   variant?: 'centred' | 'drawer';
+  /** The spec's wide modal (membership details, terms, booking) is 600px; the default is narrower. */
+  size?: 'default' | 'wide';
 }
+
+/** Spec §9: slide-up modal timeout. Centred modals slide up from the bottom on phones (none with reduced motion). */
+export const SLIDE_UP_MODAL_MS = 300;
+export const WIDE_MODAL_PX = 600;
 
 /**
  * Focus-trapped, labelled modal dialog (react-aria): Escape and an outside click close it and focus
@@ -20,6 +26,7 @@ export function ModalDialog({
   onOpenChange,
   children,
   variant = 'centred',
+  size = 'default',
 }: ModalDialogProps) {
   return (
     <ModalOverlay
@@ -27,8 +34,14 @@ export function ModalDialog({
       onOpenChange={onOpenChange}
       isDismissable
       className={`modal-overlay modal-overlay--${variant}`}
+      style={
+        {
+          '--fh-slide-up-ms': `${SLIDE_UP_MODAL_MS}ms`,
+          '--fh-wide-modal': `${WIDE_MODAL_PX}px`,
+        } as CSSProperties
+      }
     >
-      <Modal className={`modal modal--${variant}`}>
+      <Modal className={`modal modal--${variant} modal--${size}`}>
         <Dialog className="modal__dialog">
           {({ close }) => (
             <>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from './button';
 import { ModalDialog } from './modal';
+import { repeatsHeading, withoutLeadingTitle } from './repeated-heading';
 import { ServerHtml } from './server-html';
 import './terms-modal.css';
 
@@ -52,7 +53,7 @@ export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClo
   };
 
   return (
-    <ModalDialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title={title} size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <section
         ref={scrollRef}
         className="terms terms-modal__scroll"
@@ -64,8 +65,9 @@ export function TermsModal({ items, title = 'Terms & conditions', onAgree, onClo
       >
         {items.map((item) => (
           <section key={item.id} className="terms__item">
-            <h3>{item.title}</h3>
-            <ServerHtml html={item.html} />
+            {/* One heading per thing: a single item that only repeats the modal's title goes untitled. */}
+            {!(items.length === 1 && repeatsHeading(item.title, title)) && <h3>{item.title}</h3>}
+            <ServerHtml html={withoutLeadingTitle(item.html, item.title)} />
           </section>
         ))}
       </section>

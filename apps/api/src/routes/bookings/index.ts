@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
-import { findBookings } from '../../services/bookings/booking-service.ts';
+import { buildBookingCalendar, findBookings } from '../../services/bookings/booking-service.ts';
 import { cancelBookings } from '../../services/bookings/cancel-booking.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
@@ -48,6 +48,27 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  /** 'Add to calendar': one booking as an iCalendar file. */
+  app.get(
+    '/api/bookings/:bookingId/calendar.ics',
+    { schema: { tags: ['bookings'], params: bookingParams } },
+    async (request, reply) => {
+      const client = await requireClient(app);
+      const { bookingId } = request.params;
+      const text = await buildBookingCalendar(app.db, {
+        customerId: request.customer!.id,
+        bookingId,
+        clientName: client.name,
+        uidDomain: new URL(bookingsUrl(app, request)).hostname,
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="booking-${bookingId}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
 
   /** V2 cancellation: all the given bookings or none. */
   app.patch(

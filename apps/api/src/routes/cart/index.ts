@@ -68,7 +68,12 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cart/:cartItemId',
     { schema: { ...schema, params: cartItemParams, body: updateCartItemBody } },
     async (request) => ({
-      data: await updateCartItem(app.db, await context(request.customer!.id), request.params.cartItemId),
+      data: await updateCartItem(
+        app.db,
+        await context(request.customer!.id),
+        request.params.cartItemId,
+        request.body.quantity,
+      ),
     }),
   );
 

@@ -1,4 +1,8 @@
-import { MULTIPLE_ACCOUNTS_MESSAGE, RESET_LINK_INVALID } from '@fieldhouse/contract';
+import {
+  MULTIPLE_ACCOUNTS_MESSAGE,
+  PASSWORD_LINK_VALID_MINUTES,
+  RESET_LINK_INVALID,
+} from '@fieldhouse/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers, passwordResets } from '../../db/schema.ts';
@@ -11,7 +15,7 @@ import { passwordResetMail } from '../mail/templates.ts';
 import { findCustomersByLoginName } from './login.ts';
 import { revokeAllSessions } from './sessions.ts';
 
-export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_TOKEN_TTL_MINUTES = PASSWORD_LINK_VALID_MINUTES;
 
 export type ResetAccount = { id: number; email: string; firstName: string; reference: string };
 

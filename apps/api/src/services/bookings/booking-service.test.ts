@@ -47,6 +47,13 @@ describe('toBookingWire', () => {
     });
   });
 
+  it('states the cut-off in venue time (2 hours before, across the October clock change)', () => {
+    expect(toBookingWire(row(), new Date('2026-10-20T00:00:00Z')).cancellation_cut_off.cutoff_at).toEqual({
+      raw: '2026-10-25T07:00:00.000Z',
+      pretty: '07:00 on Sunday 25 October 2026',
+    });
+  });
+
   it('awards no credit for free bookings, activities without credit, or attended bookings', () => {
     const early = new Date('2026-10-01T00:00:00Z');
     expect(toBookingWire(row({ price: 0 }), early).awards_credit.can_be_awarded).toBe(false);

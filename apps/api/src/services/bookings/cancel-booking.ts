@@ -78,7 +78,7 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
     for (const row of rows) {
       await tx
         .update(activitySessions)
-        .set({ bookedCount: sql`${activitySessions.bookedCount} - 1` })
+        .set({ bookedCount: sql`${activitySessions.bookedCount} - ${row.booking.places}` })
         .where(eq(activitySessions.id, row.session.id));
     }
 
@@ -159,7 +159,7 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
         {
           ...row,
           booking: { ...row.booking, status: 'cancelled', cancelledAt: now },
-          session: { ...row.session, bookedCount: row.session.bookedCount - 1 },
+          session: { ...row.session, bookedCount: row.session.bookedCount - row.booking.places },
         },
         now,
       );

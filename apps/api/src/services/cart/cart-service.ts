@@ -20,6 +20,7 @@ import {
   cartPayments,
   carts,
   customerPackages,
+  directDebitMandates,
   type JoinCostsSnapshot,
   membershipBenefits,
   memberships,
@@ -64,6 +65,10 @@ export const NOT_ADDABLE_MESSAGE = 'This item cannot be added to the basket.';
 export const FEE_IN_BASKET_MESSAGE = 'This fee is already in your basket.';
 export const NO_BENEFIT_MESSAGE = 'No benefit is applied to this item.';
 export const NO_PACKAGE_MESSAGE = 'No package is applied to this item.';
+export const QUANTITY_FIXED_MESSAGE = 'The quantity of this item cannot be changed.';
+export const maxPlacesMessage = (max: number) => `You can book up to ${max} places on this session.`;
+export const placesLeftMessage = (left: number) =>
+  left === 1 ? 'Only 1 place is left on this session.' : `Only ${left} places are left on this session.`;
 
 const DAY_MS = 86_400_000;
 
@@ -141,7 +146,12 @@ export type CartLine = {
   cartableId: number;
   usageRemoved: boolean;
   name: string;
+  /** What the line costs at full price: the unit price times the quantity. */
   fullPrice: number;
+  unitPrice: number;
+  /** Places (activities) or 1; maxQuantity is the most this line may take. */
+  quantity: number;
+  maxQuantity: number;
   category: string | null;
   bookedByCaller: boolean;
   session: {
@@ -178,6 +188,7 @@ export async function loadCartLines(
         name: activities.name,
         category: activities.category,
         requiresWaiver: activities.requiresWaiver,
+        maxPlacesPerBooking: activities.maxPlacesPerBooking,
       },
       waiver: { id: waivers.id, title: waivers.title },
       waiverSigned: sql<boolean>`(${activities.waiverId} is not null and exists (select 1 from ${waiverSignatures} ws where ws.customer_id = ${customerId} and ws.waiver_id = ${activities.waiverId} and (ws.expires_at is null or ws.expires_at > ${now.toISOString()}::timestamptz)))`,
@@ -241,12 +252,17 @@ export async function loadCartLines(
       cartableId: r.item.cartableId,
       usageRemoved: r.item.usageRemoved,
       bookedByCaller: Boolean(r.bookedByCaller),
+      quantity: 1,
+      maxQuantity: 1,
     };
     if (r.session && r.activity && r.venue) {
       return {
         ...base,
         name: r.activity.name,
-        fullPrice: r.session.price,
+        fullPrice: r.session.price * r.item.quantity,
+        unitPrice: r.session.price,
+        quantity: r.item.quantity,
+        maxQuantity: r.activity.maxPlacesPerBooking,
         category: r.activity.category,
         session: {
           id: r.session.id,
@@ -273,6 +289,7 @@ export async function loadCartLines(
         ...base,
         name: `${r.membershipType.name} - ${r.membershipOption.name}`,
         fullPrice: m.joinCosts!.totalToPayNow,
+        unitPrice: m.joinCosts!.totalToPayNow,
         category: null,
         session: null,
         penalty: null,
@@ -298,6 +315,7 @@ export async function loadCartLines(
         ...base,
         name: r.penalty.description,
         fullPrice: r.penalty.amount,
+        unitPrice: r.penalty.amount,
         category: null,
         session: null,
         penalty: { id: r.penalty.id, status: r.penalty.status, venueName: r.penaltyVenueName },
@@ -308,6 +326,7 @@ export async function loadCartLines(
       ...base,
       name: 'Unavailable item',
       fullPrice: 0,
+      unitPrice: 0,
       category: null,
       session: null,
       penalty: null,
@@ -323,6 +342,7 @@ export function lineProblem(line: CartLine, now: Date): string | null {
     if (s.startsAt.getTime() <= now.getTime()) return SESSION_STARTED_MESSAGE;
     if (line.bookedByCaller) return ALREADY_BOOKED_MESSAGE;
     if (s.bookedCount >= s.capacity) return SESSION_FULL_MESSAGE;
+    if (s.bookedCount + line.quantity > s.capacity) return placesLeftMessage(s.capacity - s.bookedCount);
     if (s.startsAt.getTime() - s.bookingWindowDays * DAY_MS > now.getTime())
       return SESSION_NOT_RELEASED_MESSAGE;
     return null;
@@ -451,6 +471,7 @@ export async function priceCart(
       itemId: l.itemId,
       type: l.type,
       fullPrice: l.fullPrice,
+      unitPrice: l.unitPrice,
       category: l.category,
       usageRemoved: l.usageRemoved,
     })),
@@ -478,6 +499,7 @@ function toCartItemWire(line: CartLine, priced: PricedLine, now: Date): CartItem
         package_name: null,
       },
       quantity: 1,
+      max_quantity: 1,
       cartable_type: line.type,
       cartable_id: line.cartableId,
       child_items: membershipFeeLines(m.costs, m.paymentType).map((f) => ({
@@ -510,7 +532,8 @@ function toCartItemWire(line: CartLine, priced: PricedLine, now: Date): CartItem
       benefit_name: priced.benefit?.name ?? null,
       package_name: priced.package?.name ?? null,
     },
-    quantity: 1,
+    quantity: line.quantity,
+    max_quantity: line.maxQuantity,
     cartable_type: line.type,
     cartable_id: line.cartableId,
     child_items: [],
@@ -565,6 +588,7 @@ export function toCartWire(priced: PricedCart, now: Date, selectedUserId: number
       .map((t) => ({ tender_type: t.tenderType as TenderType, amount: toMoney(t.amount) })),
     // A waiver still to sign before checkout (checkout refuses the basket until it is signed).
     attendee_waivers_required: lines.some((l) => l.session?.waiver && !l.session.waiver.isSigned),
+    billing_prefill: null,
     selected_user_id: selectedUserId,
     complete_order_id: cart.completeOrderId,
   };
@@ -585,7 +609,32 @@ async function readCart(db: DbOrTx, ctx: CartContext, cart: CartRow, selectedUse
     now: ctx.now,
     timeZone: ctx.timeZone,
   });
-  return toCartWire(priced, ctx.now, selectedUserId);
+  return {
+    ...toCartWire(priced, ctx.now, selectedUserId),
+    billing_prefill: await findBillingPrefill(db, priced),
+  };
+}
+
+/** The direct-debit billing details of a new membership in the basket (its mandate), for checkout's card form. */
+async function findBillingPrefill(db: DbOrTx, priced: PricedCart): Promise<Cart['billing_prefill']> {
+  const mandateId = priced.lines.find((l) => l.membership?.mandateId)?.membership?.mandateId;
+  if (!mandateId) return null;
+  const [mandate] = await db
+    .select()
+    .from(directDebitMandates)
+    .where(
+      and(eq(directDebitMandates.id, mandateId), eq(directDebitMandates.customerId, priced.cart.customerId)),
+    );
+  if (!mandate) return null;
+  const [first = '', ...rest] = mandate.accountHolder.trim().split(/\s+/);
+  return {
+    first_name: first,
+    last_name: rest.join(' '),
+    address_line_one: mandate.billingAddressLine1,
+    address_line_two: mandate.billingAddressLine2,
+    city: mandate.billingCity,
+    postcode: mandate.billingPostcode,
+  };
 }
 
 /** GET /api/cart */
@@ -716,11 +765,37 @@ async function findOwnLine(tx: Tx, cart: CartRow, cartItemId: number) {
   return item;
 }
 
-/** PUT /api/cart/:cartItemId: quantity is always 1, so this only checks the line is the caller's. */
-export async function updateCartItem(db: TxDb, ctx: CartContext, cartItemId: number) {
+/**
+ * PUT /api/cart/:cartItemId: sets a line's quantity. Only activity lines whose activity allows several places
+ * per booking (court hire, tickets) take more than 1, up to that limit and the places left on the session.
+ */
+export async function updateCartItem(db: TxDb, ctx: CartContext, cartItemId: number, quantity: number) {
   return changeCart(db, ctx, async (tx, cart) => {
-    await findOwnLine(tx, cart, cartItemId);
-    return false;
+    const item = await findOwnLine(tx, cart, cartItemId);
+    if (item.quantity === quantity) return false;
+    if (item.cartableType !== 'activity') throw fieldError('quantity', QUANTITY_FIXED_MESSAGE);
+    const [session] = await tx
+      .select({
+        capacity: activitySessions.capacity,
+        bookedCount: activitySessions.bookedCount,
+        maxPlaces: activities.maxPlacesPerBooking,
+      })
+      .from(activitySessions)
+      .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+      .where(eq(activitySessions.id, item.cartableId));
+    if (!session) throw fieldError('quantity', ITEM_UNAVAILABLE_MESSAGE);
+    if (session.maxPlaces === 1) throw fieldError('quantity', QUANTITY_FIXED_MESSAGE);
+    if (quantity > session.maxPlaces) throw fieldError('quantity', maxPlacesMessage(session.maxPlaces));
+    const left = session.capacity - session.bookedCount;
+    if (quantity > item.quantity && quantity > left) {
+      throw fieldError('quantity', left <= 0 ? SESSION_FULL_MESSAGE : placesLeftMessage(left));
+    }
+    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, cartItemId));
+    // As when a line is removed: offline tenders no longer match the total; credit is re-capped when read.
+    await tx
+      .delete(cartPayments)
+      .where(and(eq(cartPayments.cartId, cart.id), ne(cartPayments.tenderType, 'credit')));
+    return true;
   });
 }
 

@@ -4,7 +4,8 @@
  * Per activity line, in basket order: the best membership benefit whose category matches and that has uses
  * left this period (highest discount, then the oldest benefit), else a package with sessions left whose
  * category matches (soonest to expire first), else full price. A line whose usage the customer removed pays
- * full price. Each line uses up one benefit use or one package session, so two lines cannot share the last one.
+ * full price. Each line uses up one benefit use or one package session, so two lines cannot share the last one;
+ * on a line of several places (court hire, tickets) the benefit or package pays for one place, the member's own.
  *
  * Totals: VAT is included at 20%, so tax = round(total / 6). Credit: general credit pays up to the whole basket;
  * membership credit pays only membership lines. Offline tenders (front-of-house) pay what is left after credit.
@@ -16,6 +17,8 @@ export type PricingLine = {
   itemId: number;
   type: string;
   fullPrice: number;
+  /** Price of one place when the line holds several (fullPrice when absent). */
+  unitPrice?: number;
   /** Activity category (benefits and packages match on it); null for other lines. */
   category: string | null;
   usageRemoved: boolean;
@@ -70,6 +73,7 @@ export function priceLines(
       return full;
     }
     const category = line.category;
+    const unit = Math.min(line.unitPrice ?? line.fullPrice, line.fullPrice);
     const benefit = benefitOrder.find(
       (b) => same(b.category, category) && (usesLeft.get(b.benefitId) ?? 0) > 0,
     );
@@ -77,7 +81,7 @@ export function priceLines(
       usesLeft.set(benefit.benefitId, (usesLeft.get(benefit.benefitId) ?? 0) - 1);
       return {
         ...full,
-        price: line.fullPrice - discountOf(line.fullPrice, benefit.discountPercent),
+        price: line.fullPrice - discountOf(unit, benefit.discountPercent),
         benefit: { benefitId: benefit.benefitId, membershipId: benefit.membershipId, name: benefit.name },
       };
     }
@@ -86,7 +90,11 @@ export function priceLines(
     );
     if (pack) {
       sessionsLeft.set(pack.packageId, (sessionsLeft.get(pack.packageId) ?? 0) - 1);
-      return { ...full, price: 0, package: { packageId: pack.packageId, name: pack.name } };
+      return {
+        ...full,
+        price: line.fullPrice - unit,
+        package: { packageId: pack.packageId, name: pack.name },
+      };
     }
     return full;
   });

@@ -186,6 +186,10 @@ export function checkoutProblem(line: CartLine, now: Date): string | null {
     if (s.startsAt.getTime() <= now.getTime()) return `Sorry, ${label} has already started.`;
     if (line.bookedByCaller) return `You are already booked on ${label}.`;
     if (s.bookedCount >= s.capacity) return `Sorry, ${label} is now full.`;
+    if (s.bookedCount + line.quantity > s.capacity) {
+      const left = s.capacity - s.bookedCount;
+      return `Sorry, only ${left} ${left === 1 ? 'place is' : 'places are'} left on ${label}.`;
+    }
     if (s.startsAt.getTime() - s.bookingWindowDays * DAY_MS > now.getTime()) {
       return `Sorry, ${label} is not open for booking yet.`;
     }
@@ -491,22 +495,30 @@ async function createOrder(
           orderId: order!.id,
           status: 'booked' as const,
           price: pricedById.get(l.itemId)!.price,
+          places: l.quantity,
           createdAt: now,
         })),
       )
       .returning({ id: bookings.id, sessionId: bookings.activitySessionId });
     for (const r of rows) bookingBySession.set(r.sessionId, r.id);
-    await sp
-      .update(activitySessions)
-      .set({ bookedCount: sql`${activitySessions.bookedCount} + 1` })
-      .where(inArray(activitySessions.id, [...bookingBySession.keys()]));
+    // One place per booking, or the line's quantity of places (court hire, tickets); grouped by how many.
+    const sessionsByPlaces = new Map<number, number[]>();
+    for (const l of activityLines) {
+      sessionsByPlaces.set(l.quantity, [...(sessionsByPlaces.get(l.quantity) ?? []), l.session!.id]);
+    }
+    for (const [places, sessionIds] of [...sessionsByPlaces].sort((a, b) => a[0] - b[0])) {
+      await sp
+        .update(activitySessions)
+        .set({ bookedCount: sql`${activitySessions.bookedCount} + ${places}` })
+        .where(inArray(activitySessions.id, sessionIds));
+    }
   }
 
   await sp.insert(orderItems).values(
     lines.map((l) => ({
       orderId: order!.id,
       kind: l.session ? ('activity' as const) : l.membership ? ('membership' as const) : ('penalty' as const),
-      name: l.name,
+      name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name,
       price: pricedById.get(l.itemId)!.price,
       activitySessionId: l.session?.id ?? null,
       membershipId: l.membership?.id ?? null,

@@ -7,16 +7,25 @@ const ForgottenPasswordModal = lazy(() =>
   import('./forgotten-password-modal').then((m) => ({ default: m.ForgottenPasswordModal })),
 );
 
-/** The /login page of the account and join sites. ?showForgotPassword=true opens the reset-request modal. */
+/**
+ * The /login page of the account and join sites. ?showForgotPassword=true opens the reset-request modal;
+ * ?activateAccount=true opens the same request in its own words (accounts made at the desk).
+ */
 export function LoginScreen() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const isForgotOpen = params.get('showForgotPassword') === 'true';
-  const forgotHref = `?${new URLSearchParams({ ...Object.fromEntries(params), showForgotPassword: 'true' })}`;
+  const isActivateOpen = params.get('activateAccount') === 'true';
+  const isForgotOpen = params.get('showForgotPassword') === 'true' || isActivateOpen;
+  const base = Object.fromEntries(
+    [...params].filter(([key]) => key !== 'showForgotPassword' && key !== 'activateAccount'),
+  );
+  const forgotHref = `?${new URLSearchParams({ ...base, showForgotPassword: 'true' })}`;
+  const activateHref = `?${new URLSearchParams({ ...base, activateAccount: 'true' })}`;
 
   const closeForgot = () => {
     const next = new URLSearchParams(params);
     next.delete('showForgotPassword');
+    next.delete('activateAccount');
     setParams(next, { replace: true });
   };
 
@@ -29,7 +38,7 @@ export function LoginScreen() {
           <Link to={forgotHref}>I have forgotten my password</Link>
         </li>
         <li>
-          <Link to={forgotHref}>Activate account</Link>
+          <Link to={activateHref}>Activate account</Link>
         </li>
         <li>
           <Link to="/register">Create an account</Link>
@@ -37,7 +46,11 @@ export function LoginScreen() {
       </ul>
       {isForgotOpen && (
         <Suspense fallback={null}>
-          <ForgottenPasswordModal isOpen onClose={closeForgot} />
+          <ForgottenPasswordModal
+            isOpen
+            purpose={isActivateOpen ? 'activate' : 'reset'}
+            onClose={closeForgot}
+          />
         </Suspense>
       )}
     </div>

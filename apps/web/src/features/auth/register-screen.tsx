@@ -70,7 +70,13 @@ export function RegisterScreen() {
         source: getModes().kioskCentre === null ? 'online' : 'kiosk',
       },
       {
-        onSuccess: () => navigate(safeRedirect(params.get('redirect')), { replace: true }),
+        onSuccess: (user) => {
+          // Say it worked (and the number the venue knows them by) before moving on.
+          toast.success(`Your account has been created. Your customer number is ${user.reference}.`, {
+            duration: TOAST_DURATION.default,
+          });
+          navigate(safeRedirect(params.get('redirect')), { replace: true });
+        },
         onError: (error) => {
           const fieldErrors = isApiError(error) ? error.fieldErrors : {};
           let shown = false;

@@ -1,6 +1,9 @@
+import type { Cart as WireCart } from '@fieldhouse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, serverMessageOr } from '../../lib/api/client';
+import { CART_ACTION_DELAY_MS } from '../../lib/cart';
 import { refreshCart, removeCartItems } from '../../lib/cart-actions';
+import { delay } from '../../lib/delay';
 import { BASKET_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 
@@ -34,6 +37,22 @@ export function useRemoveUsage(kind: 'benefit' | 'package') {
       toast.success(kind === 'benefit' ? BASKET_TEXTS.benefitRemoved : BASKET_TEXTS.packageRemoved, {
         duration: TOAST_DURATION.default,
       });
+      await refreshCart(queryClient, reply);
+    },
+    onError: toastError,
+  });
+}
+
+/** PUT cart/:cartItemId {quantity}: places on a line that takes several (court hire, tickets). */
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ cartItemId, quantity }: { cartItemId: number; quantity: number }) => {
+      await delay(CART_ACTION_DELAY_MS);
+      return api.put<WireCart>(`cart/${cartItemId}`, { quantity });
+    },
+    onSuccess: async (reply) => {
+      toast.success(BASKET_TEXTS.updated, { duration: TOAST_DURATION.default });
       await refreshCart(queryClient, reply);
     },
     onError: toastError,

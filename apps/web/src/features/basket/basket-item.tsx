@@ -4,7 +4,43 @@ import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { CartItemDetails, CartItemPrice } from '../../ui/cart-item-summary';
 import { Spinner } from '../../ui/spinner';
-import { useRemoveCartItem, useRemoveUsage } from './api';
+import { useRemoveCartItem, useRemoveUsage, useUpdateCartItem } from './api';
+
+/** Places on a line that takes several (court hire for several players, tickets): PUT cart/:id. */
+function QuantityStepper({ item }: { item: CartItem }) {
+  const update = useUpdateCartItem();
+  const legendId = useId();
+  const setQuantity = (quantity: number) => update.mutate({ cartItemId: item.id, quantity });
+  return (
+    <fieldset className="quantity-stepper" aria-busy={update.isPending || undefined}>
+      <legend id={legendId} className="quantity-stepper__legend">
+        Places
+      </legend>
+      <Button
+        variant="secondary"
+        className="quantity-stepper__button"
+        aria-label={`One place fewer for ${item.name}`}
+        disabled={item.quantity <= 1 || update.isPending}
+        onClick={() => setQuantity(item.quantity - 1)}
+      >
+        <span aria-hidden="true">−</span>
+      </Button>
+      <output className="quantity-stepper__value" aria-live="polite" aria-labelledby={legendId}>
+        {item.quantity}
+      </output>
+      <Button
+        variant="secondary"
+        className="quantity-stepper__button"
+        aria-label={`One place more for ${item.name}`}
+        disabled={item.quantity >= item.maxQuantity || update.isPending}
+        onClick={() => setQuantity(item.quantity + 1)}
+      >
+        <span aria-hidden="true">+</span>
+      </Button>
+      <span className="quantity-stepper__hint">Up to {item.maxQuantity}</span>
+    </fieldset>
+  );
+}
 
 function UsageApplied({ item, kind }: { item: CartItem; kind: 'benefit' | 'package' }) {
   const remove = useRemoveUsage(kind);
@@ -35,7 +71,14 @@ export function BasketItem({ item }: { item: CartItem }) {
             <h3 className="basket-item__name" id={headingId}>
               {item.name}
             </h3>
-            <CartItemDetails item={item} />
+            {item.maxQuantity > 1 ? (
+              <>
+                <CartItemDetails item={{ ...item, quantity: 1 }} />
+                <QuantityStepper item={item} />
+              </>
+            ) : (
+              <CartItemDetails item={item} />
+            )}
             {item.childItems.length > 0 && (
               <ul className="basket-item__children">
                 {item.childItems.map((child) => (

@@ -36,6 +36,9 @@ export const bookingsQueryOptions = (kind: 'upcoming' | 'previous') =>
     },
   });
 
+/** 'Add to calendar': the booking as an .ics file (GET /api/bookings/:id/calendar.ics, a download link). */
+export const bookingCalendarHref = (bookingId: number): string => `/api/bookings/${bookingId}/calendar.ics`;
+
 export const upcomingBookingsQueryOptions = bookingsQueryOptions('upcoming');
 
 /** GET waitlist: live entries, soonest first. */

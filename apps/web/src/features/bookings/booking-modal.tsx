@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOr } from '../../lib/api/client';
 import { BOOKING_TEXTS } from '../../lib/texts';
@@ -46,6 +46,43 @@ function CannotCancelButton() {
   );
 }
 
+/**
+ * The step between 'Cancel booking' and the cancellation: it states the cut-off and whether credit will be
+ * given (the booking's own messages), then cancels or keeps the booking. Focus moves to its question.
+ */
+function ConfirmCancel({
+  booking,
+  isPending,
+  onConfirm,
+  onKeep,
+}: {
+  booking: Booking;
+  isPending: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const titleId = useId();
+  useEffect(() => questionRef.current?.focus(), []);
+  return (
+    <section className="booking-modal__confirm" aria-labelledby={titleId}>
+      <p className="booking-modal__question" id={titleId} ref={questionRef} tabIndex={-1}>
+        Are you sure you want to cancel this booking?
+      </p>
+      <p>You can cancel this booking until {booking.cancellationCutOff.cutoffAt.pretty}.</p>
+      <p>{booking.awardsCredit.message}</p>
+      <div className="button-row">
+        <Button variant="primary" isPending={isPending} onClick={onConfirm}>
+          {isPending ? BOOKING_TEXTS.cancelling : 'Yes, cancel booking'}
+        </Button>
+        <Button variant="secondary" disabled={isPending} onClick={onKeep}>
+          Keep booking
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** 'Your booking': details, 'View order', 'Cancel booking' and what happened after a cancellation. */
 export function BookingModal({
   booking,
@@ -59,6 +96,12 @@ export function BookingModal({
   onClose: () => void;
 }) {
   const cancel = useCancelBooking();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const cancelButtonRef = useRef<HTMLButtonElement>(null);
+  const keepBooking = () => {
+    setIsConfirming(false);
+    requestAnimationFrame(() => cancelButtonRef.current?.focus());
+  };
   const isCancelled = cancel.isSuccess || booking.status === 'cancelled';
   const rows: [string, string][] = [
     ['Venue', booking.venueName || booking.venue.name],
@@ -69,7 +112,7 @@ export function BookingModal({
     ['Price', booking.price.formatted],
   ];
   return (
-    <ModalDialog title="Your booking" isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title="Your booking" size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="booking-modal stack">
         {isCancelled && <Badge tone="danger">Cancelled</Badge>}
         <DetailsList rows={rows} variant={['rows']} />
@@ -93,6 +136,13 @@ export function BookingModal({
               Back to my bookings
             </Button>
           </>
+        ) : isConfirming ? (
+          <ConfirmCancel
+            booking={booking}
+            isPending={cancel.isPending}
+            onConfirm={() => cancel.mutate({ booking, isActivitiesV2 })}
+            onKeep={keepBooking}
+          />
         ) : (
           <div className="button-row">
             {booking.orderId !== null && (
@@ -107,12 +157,8 @@ export function BookingModal({
             {isUpcoming &&
               !isCancelled &&
               (booking.canBeCancelled ? (
-                <Button
-                  variant="secondary"
-                  isPending={cancel.isPending}
-                  onClick={() => cancel.mutate({ booking, isActivitiesV2 })}
-                >
-                  {cancel.isPending ? BOOKING_TEXTS.cancelling : 'Cancel booking'}
+                <Button ref={cancelButtonRef} variant="secondary" onClick={() => setIsConfirming(true)}>
+                  Cancel booking
                 </Button>
               ) : (
                 <CannotCancelButton />

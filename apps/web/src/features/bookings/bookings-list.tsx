@@ -2,9 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { BOOKING_TEXTS } from '../../lib/texts';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { type Booking, bookingsQueryOptions, type WaitlistEntry, waitlistQueryOptions } from './api';
+import {
+  type Booking,
+  bookingCalendarHref,
+  bookingsQueryOptions,
+  type WaitlistEntry,
+  waitlistQueryOptions,
+} from './api';
 import { BookingModal } from './booking-modal';
 import { groupByDate, localTime } from './group';
 import { WaitlistModal } from './waitlist-modal';
@@ -66,9 +72,21 @@ function BookingCard({
         </div>
         <div className="booking-card__side">
           {status}
-          <Button variant="secondary" aria-describedby={headingId} onClick={() => onView(booking)}>
-            View booking
-          </Button>
+          <div className="booking-card__actions">
+            {isUpcoming && (
+              <a
+                className={buttonClass('text')}
+                href={bookingCalendarHref(booking.id)}
+                download={`booking-${booking.id}.ics`}
+                aria-describedby={headingId}
+              >
+                Add to calendar
+              </a>
+            )}
+            <Button variant="secondary" aria-describedby={headingId} onClick={() => onView(booking)}>
+              View booking
+            </Button>
+          </div>
         </div>
       </article>
     </li>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatLongDate, formatTime } from '../../lib/format';
+import { buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { useUpcomingBookings } from './api';
+import { bookingCalendarHref, useUpcomingBookings } from './api';
 
 /** Dashboard 'My next booking': the first upcoming booking, or the empty state with the caller's action. */
 export function NextBooking({ emptyAction }: { emptyAction: ReactNode }) {
@@ -45,6 +46,13 @@ export function NextBooking({ emptyAction }: { emptyAction: ReactNode }) {
                 <dd>{next.duration || '90min'}</dd>
               </div>
             </dl>
+            <a
+              className={buttonClass('secondary', 'next-booking__calendar')}
+              href={bookingCalendarHref(next.id)}
+              download={`booking-${next.id}.ics`}
+            >
+              Add to calendar
+            </a>
           </article>
         </div>
       )}

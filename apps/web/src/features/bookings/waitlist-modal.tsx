@@ -20,7 +20,7 @@ export function WaitlistModal({ entry, onClose }: { entry: WaitlistEntry; onClos
     ['Position', String(entry.order)],
   ];
   return (
-    <ModalDialog title="Your waitlist booking" isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title="Your waitlist booking" size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="booking-modal stack">
         {leave.isSuccess && <Badge tone="danger">Removed</Badge>}
         <DetailsList rows={rows} variant={['rows']} />

@@ -175,7 +175,18 @@ export function CheckoutView({
       waivers: {},
       paymentChoice: 'new',
       saveCard: false,
-      card: emptyCard,
+      // The billing name and address just given for a new membership's direct debit: not asked twice.
+      card: cart.billingPrefill
+        ? {
+            ...emptyCard,
+            billingFirstName: cart.billingPrefill.firstName,
+            billingLastName: cart.billingPrefill.lastName,
+            billingAddressLineOne: cart.billingPrefill.addressLineOne,
+            billingAddressLineTwo: cart.billingPrefill.addressLineTwo ?? '',
+            billingCity: cart.billingPrefill.city,
+            billingPostcode: cart.billingPrefill.postcode,
+          }
+        : emptyCard,
     },
   });
   const paymentChoice = watch('paymentChoice');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { isApiError } from '../../lib/api/client';
 import { DetailsList } from '../../ui/details-list';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -11,7 +12,11 @@ import { GuestPassStatusTag } from './status-tag';
 export function GuestPassDetails({ userId, passId }: { userId: number; passId: number }) {
   const pass = useQuery(guestPassQueryOptions(userId, passId));
   if (pass.isPending) return <Spinner label="Loading the guest pass" />;
-  if (pass.isError) return <LoadError text={pass.error.message} onRetry={() => pass.refetch()} />;
+  if (pass.isError) {
+    // A pass that is not there (or not the member's) will not appear by trying again.
+    const isMissing = isApiError(pass.error) && pass.error.status >= 400 && pass.error.status < 500;
+    return <LoadError text={pass.error.message} onRetry={isMissing ? undefined : () => pass.refetch()} />;
+  }
   const p = pass.data;
   const rows: [string, ReactNode][] = [
     ['Name', p.guestName],

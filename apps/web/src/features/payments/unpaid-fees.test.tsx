@@ -74,4 +74,13 @@ describe('UnpaidFees', () => {
     );
     expect(screen.getByRole('button', { name: 'Clear all' }).getAttribute('aria-disabled')).toBe('true');
   });
+
+  it('dates a fee without a booking by when it was charged (venue time)', () => {
+    renderFees([{ ...fee(3, 'Admin fee', 250), booking: null, createdAt: '2026-10-16T23:30:00Z' }], []);
+    // 23:30 UTC on 16 October is 00:30 on the 17th in London (BST).
+    expect(screen.getByText('Saturday 17 October 2026')).toBeTruthy();
+    expect(isChecked('Select Admin fee, John Charles Centre for Sport, Saturday 17 October 2026')).toBe(
+      false,
+    );
+  });
 });

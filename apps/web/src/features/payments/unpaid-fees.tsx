@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatMoney } from '../../lib/format';
+import { formatLongDate, formatMoney } from '../../lib/format';
 import { BASKET_TEXTS, PAYMENTS_TEXTS } from '../../lib/texts';
 import { useSiteHref } from '../../shell/site-link';
 import { Button } from '../../ui/button';
@@ -15,7 +15,7 @@ import { useFeeSelection } from './use-fee-selection';
 export function feeName(fee: Penalty): string {
   return fee.booking
     ? `${fee.description}, ${fee.booking.description}, ${fee.booking.date} ${fee.booking.time}`
-    : `${fee.description}, ${fee.venue.name}`;
+    : `${fee.description}, ${fee.venue.name}, ${formatLongDate(fee.createdAt)}`;
 }
 
 function FeeRow({
@@ -33,7 +33,8 @@ function FeeRow({
   const rows = [
     ['Venue', fee.booking?.venue ?? fee.venue.name],
     ['Booking', fee.booking?.description],
-    ['Date', fee.booking?.date],
+    // A fee without a booking is dated by when it was charged.
+    ['Date', fee.booking ? fee.booking.date : formatLongDate(fee.createdAt)],
     ['Time', fee.booking?.time],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (

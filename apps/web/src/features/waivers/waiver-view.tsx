@@ -5,6 +5,7 @@ import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button, buttonClass } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
+import { withoutLeadingTitle } from '../../ui/repeated-heading';
 import { ServerHtml } from '../../ui/server-html';
 import { Spinner } from '../../ui/spinner';
 import { useSignWaiver, type Waiver, waiverQueryOptions } from './api';
@@ -47,7 +48,7 @@ function SignableWaiver({ slug, waiver }: { slug: string; waiver: Waiver }) {
   return (
     <article className="card waiver" aria-labelledby={headingId}>
       <h2 id={headingId}>{waiver.title}</h2>
-      <WaiverBody html={waiver.body} />
+      <WaiverBody html={withoutLeadingTitle(waiver.body, waiver.title)} />
       {waiver.signedOn ? (
         <p className="waiver__status">{WAIVER_TEXTS.waiverSignedOn(waiver.signedOn)}</p>
       ) : (
@@ -99,7 +100,7 @@ function AttendeeWaiver({ waiver, attendee }: { waiver: Waiver; attendee: NonNul
         >
           {isTermsOpen ? 'Hide waiver terms' : 'Show waiver terms'}
         </button>
-        {isTermsOpen && <WaiverBody id={termsId} html={waiver.body} />}
+        {isTermsOpen && <WaiverBody id={termsId} html={withoutLeadingTitle(waiver.body, waiver.title)} />}
       </div>
       <section className="waiver__answers" aria-label="Answers">
         <h3>Answers</h3>

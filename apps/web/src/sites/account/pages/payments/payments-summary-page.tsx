@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useClient } from '../../../../features/client/api';
 import { CreditBalance } from '../../../../features/payments/credit-balance';
@@ -27,20 +27,18 @@ export default function PaymentsSummaryPage() {
   const client = useClient();
   const location = useLocation();
   const navigate = useNavigate();
-  const [isDismissed, setDismissed] = useState(false);
-  const showDeleted =
-    Boolean((location.state as { deletedCard?: boolean } | null)?.deletedCard) && !isDismissed;
+  // The notice belongs to the navigation that deleted the card: read it once, then clear the history
+  // entry's state at once so a reload (which keeps history state) does not bring it back.
+  const [showDeleted, setShowDeleted] = useState(() =>
+    Boolean((location.state as { deletedCard?: boolean } | null)?.deletedCard),
+  );
+  const hasState = location.state !== null && location.state !== undefined;
+  useEffect(() => {
+    if (hasState) navigate(location, { replace: true, state: null });
+  }, [hasState, navigate, location]);
   return (
     <>
-      {showDeleted && (
-        <CardDeletedNotice
-          onDismiss={() => {
-            setDismissed(true);
-            // Forget the state so a reload does not bring the notice back.
-            navigate('.', { replace: true, state: null });
-          }}
-        />
-      )}
+      {showDeleted && <CardDeletedNotice onDismiss={() => setShowDeleted(false)} />}
       <UnpaidFees />
       {client?.features.credits && (
         <CreditBalance
