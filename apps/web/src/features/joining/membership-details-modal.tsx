@@ -21,7 +21,7 @@ export default function MembershipDetailsModal({
   const description = membership.description;
   const { canPurchase, hasPrices, message } = option.isPurchasable;
   return (
-    <ModalDialog title={membership.name} isOpen onOpenChange={(open) => !open && onClose()}>
+    <ModalDialog title={membership.name} size="wide" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="membership-details">
         <p className="membership-card__price">
           {hasPrices ? optionPriceLabel(option) : JOINING_TEXTS.notEligible}
