@@ -34,6 +34,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/auth/password-reset': 'Set a new password with a reset link',
   'GET /api/auth/user': 'The logged-in customer',
   'GET /api/bookings': "The customer's bookings (future or past)",
+  'GET /api/bookings/{bookingId}/calendar.ics': 'One booking as a calendar file (Add to calendar)',
   'GET /api/v1/activities/bookings': "The customer's bookings (activities API path)",
   'PATCH /api/v1/activities/bookings': 'Cancel several bookings (all or none)',
   'DELETE /api/activities/bookings/{bookingId}':
