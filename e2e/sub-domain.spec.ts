@@ -18,7 +18,8 @@ test('each site has its own host and the session is shared across them', async (
     'href',
     new RegExp(`^${SUB_HOSTS.bookings}/redirect-to-selected-venue`),
   );
-  await page.goto(`${SUB_HOSTS.bookings}/`);
+  // A logged-in member with a home venue starts on its timetable; the venue chooser is at /venues.
+  await page.goto(`${SUB_HOSTS.bookings}/venues`);
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
 
   // The venue chosen on the bookings host is remembered for every site.

@@ -126,6 +126,7 @@ try {
         lh ? `${(lh.fcp / 1000).toFixed(1)} s` : '–',
         lh ? `${(lh.lcp / 1000).toFixed(1)} s` : '–',
         lh ? `${Math.round(lh.tbt)} ms` : '–',
+        lh ? lh.cls.toFixed(3) : '–',
       ].join(' | '),
     );
   }
@@ -138,9 +139,9 @@ console.log(
   `\nPhone load, cold cache (Chromium 375 px; Lighthouse ${runs === 1 ? '1 run' : `median of ${runs} runs`}, mobile, simulated slow 4G)\n`,
 );
 console.log(
-  '| page | JS transferred (budget) | all transferred | Lighthouse performance (runs) | accessibility | best practices | FCP | LCP | TBT |',
+  '| page | JS transferred (budget) | all transferred | Lighthouse performance (runs) | accessibility | best practices | FCP | LCP | TBT | CLS |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row} |`);
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 if (failures.length) {

@@ -283,7 +283,7 @@ beforeAll(async () => {
     TRUST_PROXY: '127.0.0.1',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     // A mail attempt in the killed process is retried after this (the local SMTP server answers at once), and the
-    // first retry follows 2–4 s later (30–60 s by default): the test waits for that retry.
+    // first retry follows 2–4 s later (30–60 s by default).
     MAIL_ATTEMPT_TIMEOUT_SECONDS: '20',
     MAIL_RETRY_DELAY_SECONDS: '2',
     LOG_LEVEL: 'warn',
@@ -510,7 +510,7 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
     const started = Date.now();
     let pending = -1;
     // A mail the killed process was sending is retried once its attempt times out (MAIL_ATTEMPT_TIMEOUT_SECONDS,
-    // found by pg-boss's supervision every 15 s) and after the retry's delay: under a minute here.
+    // found by pg-boss's maintenance, which dominates) and after the retry's delay: about two and a half minutes.
     while (Date.now() - started < 300_000) {
       const rows = await select<{ pending: number }>(
         `select count(*)::int as pending from mail_outbox where status <> 'sent'`,
