@@ -133,7 +133,10 @@ test.describe('choose your home centre', () => {
   }, info) => {
     // Known bug (issue 13 note): on a 375px phone a tap on a suggestion lands on the 'Use my location' button
     // behind the list. Desktop only until it is fixed.
-    test.skip(info.project.name === 'phone', 'suggestion list covered by the Use my location button on phones');
+    test.skip(
+      info.project.name === 'phone',
+      'suggestion list covered by the Use my location button on phones',
+    );
     await page.goto('/join/');
     const box = searchBox(page);
     await box.click();
