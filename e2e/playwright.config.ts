@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 
 /** Single-origin server: bookings at /, account at /account/, join at /join/ (E2E_PORT moves both servers, so
  * two checkouts can run their browser tests side by side). */
@@ -12,13 +13,7 @@ export const SUB_HOSTS = {
 };
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...HEADLESS_CHROMIUM_ARGS,
   // A synthetic camera, granted without a prompt, for the profile photo's 'Take new photo'.
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
@@ -54,7 +49,7 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /sub-domain/ },
@@ -70,7 +65,7 @@ export default defineConfig({
       use: {
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.fieldhouse.test 127.0.0.1'],
         },
       },
