@@ -2,6 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientFeatures } from '../db/schema.ts';
 import { notFound } from '../lib/http-errors.ts';
+import { findTheme } from '../services/clients/client-service.ts';
+
+/**
+ * The client's theme with the venue's overrides (GET frontend/theme, and the theme written into each page), kept
+ * with the cached client row; an unknown venue rejects (404).
+ */
+export const findCachedTheme = (app: FastifyInstance, venue?: string) =>
+  app.fromClient(`theme:${venue ?? ''}`, (client) => findTheme(app.db, client, venue));
 
 /** The configured client, or 404 when the database has none. */
 export async function requireClient(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { themeQuery, themeReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findTheme } from '../../services/clients/client-service.ts';
+import { findCachedTheme } from '../request-helpers.ts';
 
 const themeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,9 +11,7 @@ const themeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const venue = request.query.venue || undefined;
-      return {
-        data: await app.fromClient(`theme:${venue ?? ''}`, (client) => findTheme(app.db, client, venue)),
-      };
+      return { data: await findCachedTheme(app, venue) };
     },
   );
 };

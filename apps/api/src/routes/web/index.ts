@@ -13,7 +13,8 @@ import {
 } from '@fieldhouse/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import { type ClientRow, findTheme, toClientWire } from '../../services/clients/client-service.ts';
+import { type ClientRow, toClientWire } from '../../services/clients/client-service.ts';
+import { findCachedTheme } from '../request-helpers.ts';
 
 const PLACEHOLDER = '<!--fh-config-->';
 const SITE_HTML: Record<Site, string> = {
@@ -101,21 +102,11 @@ async function buildBootData(
   client: ClientRow,
 ): Promise<SiteBootData> {
   const venue = selectedVenueSlug(request);
-  if (venue) {
-    try {
-      return {
-        // Kept with the cached client row, under the same key as GET frontend/theme?venue=…
-        theme: await app.fromClient(`theme:${venue}`, (row) => findTheme(app.db, row, venue)),
-        theme_venue: venue,
-        client: toClientWire(client),
-      };
-    } catch {
-      // An unknown or removed venue: the operator's default theme, as the app's own fallback does.
-    }
-  }
+  // An unknown or removed venue: the operator's default theme, as the app's own fallback does.
+  const venueTheme = venue ? await findCachedTheme(app, venue).catch(() => null) : null;
   return {
-    theme: await app.fromClient('theme:', (row) => findTheme(app.db, row)),
-    theme_venue: null,
+    theme: venueTheme ?? (await findCachedTheme(app)),
+    theme_venue: venueTheme ? venue : null,
     client: toClientWire(client),
   };
 }
