@@ -85,14 +85,18 @@ export function toBookingWire(row: BookingRow, now: Date): Booking {
  * The customer's live (not cancelled) bookings. `startsAfter`: upcoming, soonest first;
  * `startsBefore`: past, most recent first; neither: all, in time order.
  */
-export async function findBookings(db: DbOrTx, customerId: number, filter: BookingFilter, now: Date) {
-  const past = filter.startsBefore !== undefined && filter.startsAfter === undefined;
-  const rows = await db
+/** Bookings with their session, activity and venue: what a booking card, a cancellation or a calendar event needs. */
+export const selectBookingDetails = (db: DbOrTx) =>
+  db
     .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
     .from(bookings)
     .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId));
+
+export async function findBookings(db: DbOrTx, customerId: number, filter: BookingFilter, now: Date) {
+  const past = filter.startsBefore !== undefined && filter.startsAfter === undefined;
+  const rows = await selectBookingDetails(db)
     .where(
       and(
         eq(bookings.customerId, customerId),
@@ -114,19 +118,13 @@ export async function buildBookingCalendar(
   db: DbOrTx,
   input: { customerId: number; bookingId: number; clientName: string; uidDomain: string },
 ) {
-  const [row] = await db
-    .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
-    .from(bookings)
-    .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .where(
-      and(
-        eq(bookings.id, input.bookingId),
-        eq(bookings.customerId, input.customerId),
-        ne(bookings.status, 'cancelled'),
-      ),
-    );
+  const [row] = await selectBookingDetails(db).where(
+    and(
+      eq(bookings.id, input.bookingId),
+      eq(bookings.customerId, input.customerId),
+      ne(bookings.status, 'cancelled'),
+    ),
+  );
   if (!row) throw notFound();
   return buildCalendar({
     prodId: '-//Fieldhouse//Bookings//EN',

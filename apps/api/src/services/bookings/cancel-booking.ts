@@ -2,7 +2,6 @@ import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  activities,
   activitySessions,
   benefitUsages,
   bookings,
@@ -10,14 +9,18 @@ import {
   customerPackages,
   customers,
   packageUsages,
-  venues,
   waitlistEntries,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { waitlistPlaceFreeMail } from '../mail/templates.ts';
-import { CREDIT_AWARDED_MESSAGE, canBeCancelled, toBookingWire } from './booking-service.ts';
+import {
+  CREDIT_AWARDED_MESSAGE,
+  canBeCancelled,
+  selectBookingDetails,
+  toBookingWire,
+} from './booking-service.ts';
 
 /** Booking credit lasts this long. */
 export const BOOKING_CREDIT_MONTHS = 12;
@@ -56,12 +59,7 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
       .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
       .orderBy(asc(activitySessions.id))
       .for('update', { of: activitySessions });
-    const rows = await tx
-      .select({ booking: bookings, session: activitySessions, activity: activities, venue: venues })
-      .from(bookings)
-      .innerJoin(activitySessions, eq(activitySessions.id, bookings.activitySessionId))
-      .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-      .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    const rows = await selectBookingDetails(tx)
       .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
       .orderBy(asc(bookings.id))
       .for('update', { of: bookings });
