@@ -12,29 +12,30 @@ import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../u
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type DataForm, dataFieldsQueryOptions, useUpdateUserDetails } from '../forms-api';
-import type { JourneyAccount, SectionErrors } from '../journey-types';
+import type { SectionErrors } from '../journey-types';
 import { CreateAccountForm } from './form-create-account';
 
 export type YourDetailsSectionProps = {
   isLoggedIn: boolean;
   membershipTypeId: number;
+  /** The chosen payment option (a guest's new account is checked against it). */
+  paymentOptionId: number;
   venueId: number;
-  /** The guest's form as last entered (when the section is reopened with Edit). */
-  account: JourneyAccount | null;
-  /** Server errors for `account.*` from a failed final submission, keyed without the 'account.' prefix. */
+  /** Server (422) errors of a failed final submission for this section. */
   serverErrors?: SectionErrors;
   /**
-   * Guest: the form passed POST /api/memberships/account-check; `isPurchasable` is its answer.
-   * Logged in: details confirmed or saved (PUT user/update 200); account and isPurchasable are null.
+   * Guest: the account was created (201) and the memberships reloaded for it (200); `isPurchasable` is what they
+   * now say of the chosen option. Logged in: details confirmed or saved (PUT user/update 200); isPurchasable null.
    */
-  onDone: (result: { account: JourneyAccount | null; isPurchasable: Camel<IsPurchasable> | null }) => void;
+  onDone: (result: { isPurchasable: Camel<IsPurchasable> | null }) => void;
 };
 
 export const NOT_EDITABLE_TEXT = "These details can't be edited right now";
 
 /**
- * Section 3 'Your details' (joining §2): a guest fills in the Create Account form; a logged-in user continues,
- * or first completes the required data fields that have no answer yet (PUT my-account/user/update).
+ * Section 3 'Your details' (joining §2, §4): a guest fills in the Create Account form, which creates the account;
+ * a logged-in user continues, or first completes the required data fields that have no answer yet
+ * (PUT my-account/user/update).
  */
 export function YourDetailsSection(props: YourDetailsSectionProps) {
   return props.isLoggedIn ? <LoggedInDetails {...props} /> : <CreateAccountForm {...props} />;
@@ -52,7 +53,7 @@ function LoggedInDetails({ serverErrors, onDone }: YourDetailsSectionProps) {
       <div className="stack joining-form">
         <p>{NOT_EDITABLE_TEXT}</p>
         <div className="form-actions">
-          <Button onClick={() => onDone({ account: null, isPurchasable: null })}>Continue</Button>
+          <Button onClick={() => onDone({ isPurchasable: null })}>Continue</Button>
         </div>
       </div>
     );
@@ -114,7 +115,7 @@ function MissingDetailsForm({
       {
         onSuccess: () => {
           toast.success(MEMBERSHIP_PURCHASE_TEXTS.accountUpdated, { duration: TOAST_DURATION.default });
-          onDone({ account: null, isPurchasable: null });
+          onDone({ isPurchasable: null });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {
