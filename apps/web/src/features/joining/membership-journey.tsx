@@ -361,6 +361,7 @@ export function MembershipJourney({
                   membershipTypeId={typeId}
                   paymentOptionId={state.paymentOptionId ?? 0}
                   venueId={venueId ?? 0}
+                  isAutoContinue={mode === 'renew'}
                   serverErrors={errors.details}
                   onDone={onDetailsDone}
                 />

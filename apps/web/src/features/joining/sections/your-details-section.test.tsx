@@ -99,6 +99,7 @@ function renderSection(
   extra: {
     serverErrors?: Record<string, string[]>;
     terms?: { id: number; title: string; html: string }[];
+    isAutoContinue?: boolean;
   } = {},
 ) {
   const queryClient = new QueryClient({
@@ -122,6 +123,7 @@ function renderSection(
         membershipTypeId={3}
         paymentOptionId={7}
         venueId={2}
+        isAutoContinue={extra.isAutoContinue}
         serverErrors={extra.serverErrors}
         onDone={onDone}
       />,
@@ -267,6 +269,25 @@ describe('YourDetailsSection (logged in)', () => {
     expect(screen.getByText("These details can't be edited right now")).toBeTruthy();
     fireEvent.click(submitButton('Continue'));
     expect(onDone).toHaveBeenCalledWith({ isPurchasable: null });
+  });
+
+  it('on a renewal continues by itself when nothing required is missing', async () => {
+    const { onDone } = renderSection(
+      true,
+      dataForm({ first_name: 'Ada', date_of_birth: '1990-01-01', email: 'ada@example.com' }),
+      { isAutoContinue: true },
+    );
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(onDone).toHaveBeenCalledWith({ isPurchasable: null });
+    expect(screen.queryByText("These details can't be edited right now")).toBeNull();
+  });
+
+  it('on a renewal still asks for required fields that are missing', () => {
+    const { onDone } = renderSection(true, dataForm({ first_name: 'Ada', email: 'ada@example.com' }), {
+      isAutoContinue: true,
+    });
+    expect(screen.getByLabelText('Date of birth')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('asks only for the required fields without an answer', () => {

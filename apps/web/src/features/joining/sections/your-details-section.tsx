@@ -1,6 +1,6 @@
 import { type IsPurchasable, MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Camel } from '../../../lib/api/client';
 import { isApiError } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -21,6 +21,11 @@ export type YourDetailsSectionProps = {
   /** The chosen payment option (a guest's new account is checked against it). */
   paymentOptionId: number;
   venueId: number;
+  /**
+   * Renewal: with nothing to complete the section finishes by itself instead of showing a Continue that does
+   * nothing but continue (account-shell §4: the renewal goes straight on to the basket).
+   */
+  isAutoContinue?: boolean;
   /** Server (422) errors of a failed final submission for this section. */
   serverErrors?: SectionErrors;
   /**
@@ -41,13 +46,21 @@ export function YourDetailsSection(props: YourDetailsSectionProps) {
   return props.isLoggedIn ? <LoggedInDetails {...props} /> : <CreateAccountForm {...props} />;
 }
 
-function LoggedInDetails({ serverErrors, onDone }: YourDetailsSectionProps) {
+function LoggedInDetails({ serverErrors, isAutoContinue = false, onDone }: YourDetailsSectionProps) {
   const form = useQuery(dataFieldsQueryOptions(true));
-  if (form.isPending) return <Spinner label="Loading your details" />;
+  const hasMissing =
+    form.data?.sections.some((section) =>
+      section.sectionFields.some((f) => f.isRequired && f.isAuthorised && isAnswerMissing(f.answer)),
+    ) ?? true;
+  const isSkipped = isAutoContinue && form.isSuccess && !hasMissing;
+  const hasSkipped = useRef(false);
+  useEffect(() => {
+    if (!isSkipped || hasSkipped.current) return;
+    hasSkipped.current = true;
+    onDone({ isPurchasable: null });
+  }, [isSkipped, onDone]);
+  if (form.isPending || isSkipped) return <Spinner label="Loading your details" />;
   if (form.isError) return <LoadError text={form.error.message} onRetry={() => void form.refetch()} />;
-  const hasMissing = form.data.sections.some((section) =>
-    section.sectionFields.some((f) => f.isRequired && f.isAuthorised && isAnswerMissing(f.answer)),
-  );
   if (!hasMissing) {
     return (
       <div className="stack joining-form">
