@@ -201,13 +201,21 @@ for (const member of MEMBERS) {
         await manage.getByRole('link', { name: 'Renew membership' }).click();
         await expect(page).toHaveURL(/\/account\/memberships\/renew\/\d+\/12-month-saver\/fixed$/);
         await expect(page.getByRole('heading', { name: 'Renew membership', level: 1 })).toBeVisible();
-        await expect(page.getByText("These details can't be edited right now")).toBeVisible();
-        // The membership section cannot be edited on a renewal.
-        await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
-        await page.getByRole('button', { name: 'Continue' }).click();
+        // 'Your details' has nothing to ask the member: no dead step, it goes on by itself (showing whose
+        // details these are), and neither it nor the membership section can be edited on a renewal.
         const review = page.getByLabel('Renewal details');
         await answerQuestionsIfAsked(page, review);
         await expect(review).toBeVisible();
+        await expect(page.getByText("These details can't be edited right now")).toHaveCount(0);
+        const details = page
+          .locator('.journey-section')
+          .filter({ has: page.getByRole('heading', { name: /Your details/ }) });
+        await expect(details.getByText(`${member.name} (${member.email})`)).toBeVisible();
+        await expect(details.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+        const chosen = page
+          .locator('.journey-section')
+          .filter({ has: page.getByRole('heading', { name: /Choose your membership/ }) });
+        await expect(chosen.getByRole('button', { name: 'Edit' })).toHaveCount(0);
         await expect(review.getByText('12 Month Saver')).toBeVisible();
         await expect(page.getByText('Start date').first()).toBeVisible();
         await expect(page.getByRole('radio', { name: 'Today' })).toHaveCount(0);

@@ -1,4 +1,13 @@
-import { CARDS, expect, expectAccessible, HOME_VENUE, type Page, screenshot, test } from '../fixtures.ts';
+import {
+  apiLogin,
+  CARDS,
+  expect,
+  expectAccessible,
+  HOME_VENUE,
+  type Page,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -152,4 +161,55 @@ test('a guest joins Gym & Swim monthly: account, questions, dates, direct debit,
   await expect(card.getByText('Next payment')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'account-memberships', tag);
+});
+
+test("a guest's account is made in 'Your details': it can log in elsewhere at once, and the journey goes on as that member", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `robin.${unique}@example.org`;
+  const password = 'Deep-End-42';
+
+  await page.goto(`/join/centre/${HOME_VENUE.slug}/membership/gym-and-swim/recurring`);
+  const account = page.getByRole('form', { name: 'Create Account' });
+  await expect(account).toBeVisible();
+  await account.getByLabel('First name', { exact: true }).fill('Robin');
+  await account.getByLabel('Last name', { exact: true }).fill('Hale');
+  await account.getByLabel('Date of birth', { exact: true }).fill('02/07/1988');
+  await account.getByLabel('Email address', { exact: true }).fill(email);
+  await account.getByLabel('Password', { exact: true }).fill(password);
+  await account.getByLabel('Repeat password', { exact: true }).fill(password);
+  await account.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
+  await account.getByRole('button', { name: 'Create Account' }).click();
+
+  // The journey goes on: 'Your details' is done (the new member's name) and the next section is open.
+  const questions = page.getByRole('form', { name: 'Additional details' });
+  await expect(questions).toBeVisible();
+  await expect(page.getByText(`Robin Hale (${email})`)).toBeVisible();
+  // The password was never written to sessionStorage.
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(password);
+  await expectAccessible(page);
+  await screenshot(page, 'join-account-created', info.project.name);
+
+  // The account exists already: another browser logs in with it and finds the details saved.
+  const elsewhere = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+  try {
+    const later = await elsewhere.newPage();
+    await apiLogin(later, baseURL!, email, password);
+    await later.goto(`/join/centre/${HOME_VENUE.slug}/membership/gym-and-swim/recurring`);
+    await expect(later.getByText("These details can't be edited right now")).toBeVisible();
+    await expect(later.getByRole('form', { name: 'Create Account' })).toHaveCount(0);
+    await later.getByRole('button', { name: 'Continue' }).click();
+    await expect(later.getByRole('form', { name: 'Additional details' })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+
+  // Back in the first browser, the member's answers are saved (a write with the session's new CSRF token).
+  await questions.getByLabel('How did you hear about us?').selectOption('A friend');
+  await questions.getByLabel('Emergency contact name').fill('Sam Hale');
+  await questions.getByRole('button', { name: 'Continue' }).click();
+  await expect(openSection(page).getByRole('heading', { name: /Review & select dates/ })).toBeVisible();
 });

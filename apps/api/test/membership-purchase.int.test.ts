@@ -6,7 +6,6 @@ import {
   MEMBERSHIP_PURCHASE_TEXTS,
   membershipSubmitReply,
   orderReply,
-  SESSION_COOKIE,
   userReply,
 } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
@@ -168,23 +167,42 @@ const submit = (payload: Record<string, unknown>, headers: Record<string, string
   app.inject({ method: 'POST', url: '/api/memberships', headers, payload });
 const get = (url: string, session: Session) => app.inject({ method: 'GET', url, headers: session.headers });
 
-async function leftovers(email: string) {
-  const [customer] = await t.db.select().from(customers).where(eq(customers.email, email));
-  return customer ?? null;
+/** A guest's 'Your details': the register call (201) logs the new account in (joining §4). */
+async function registerGuest(overrides: Record<string, unknown> = {}) {
+  const account = newAccount(overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/customer/register?onboarding_type=membership_purchase',
+    headers: csrfHeaders(),
+    payload: account,
+  });
+  expect(res.statusCode).toBe(201);
+  const [customer] = await t.db.select().from(customers).where(eq(customers.email, account.email));
+  return { account, customer: customer!, session: sessionFrom(res) };
 }
 
-describe('POST /api/memberships (guest)', () => {
-  it('creates the account, answers, mandate, awaiting-payment membership and basket line, and logs in', async () => {
-    const account = newAccount();
-    const res = await submit(details({ account }));
+const leftoversOf = async (customerId: number) => ({
+  memberships: await t.db.select().from(memberships).where(eq(memberships.customerId, customerId)),
+  mandates: await t.db
+    .select()
+    .from(directDebitMandates)
+    .where(eq(directDebitMandates.customerId, customerId)),
+  answers: await t.db
+    .select()
+    .from(customQuestionAnswers)
+    .where(eq(customQuestionAnswers.customerId, customerId)),
+});
+
+describe('POST /api/memberships (a guest whose account was made in Your details)', () => {
+  it('writes answers, mandate, awaiting-payment membership and basket line for the new member', async () => {
+    const { account, customer, session } = await registerGuest();
+    const res = await submit(details(), session.headers);
     expect(res.statusCode).toBe(201);
     const body = membershipSubmitReply.parse(res.json()).data;
     expect(body).toMatchObject({ message: 'Membership added to basket.', new_mandate: true });
-    expect(body.user?.email).toBe(account.email);
-    const session = sessionFrom(res);
-    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.httpOnly).toBe(true);
+    // No second account: the submission is the member's own.
+    expect(await t.db.select().from(customers).where(eq(customers.email, account.email))).toHaveLength(1);
 
-    const customer = (await leftovers(account.email))!;
     const [membership] = await t.db.select().from(memberships).where(eq(memberships.customerId, customer.id));
     expect(membership).toMatchObject({
       status: 'pending',
@@ -247,19 +265,23 @@ describe('POST /api/memberships (guest)', () => {
       'answers',
     ],
     ['the start date is invalid', { start_date: '2026-02-30' }, 'start_date'],
-  ])('leaves nothing behind when %s', async (_name, overrides, key) => {
-    const account = newAccount();
-    const before = mandateCalls.created.length;
-    const res = await submit(details({ account, ...overrides }));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors[key]).toBeDefined();
-    if (key === 'account_details.account_number')
-      expect(res.json().errors[key]).toEqual([MEMBERSHIP_PURCHASE_TEXTS.bankDetailsRejected]);
-    if (key === 'answers') expect(res.json().message).toBe('Please fill in required questions');
-    expect(await leftovers(account.email)).toBeNull();
-    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-    expect(mandateCalls.created.length).toBe(before);
-  });
+  ])(
+    'leaves no membership, mandate or answers behind when %s; the account stays to retry',
+    async (_name, overrides, key) => {
+      const { customer, session } = await registerGuest();
+      const before = mandateCalls.created.length;
+      const res = await submit(details(overrides), session.headers);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[key]).toBeDefined();
+      if (key === 'account_details.account_number')
+        expect(res.json().errors[key]).toEqual([MEMBERSHIP_PURCHASE_TEXTS.bankDetailsRejected]);
+      if (key === 'answers') expect(res.json().message).toBe('Please fill in required questions');
+      expect(await leftoversOf(customer.id)).toEqual({ memberships: [], mandates: [], answers: [] });
+      expect(mandateCalls.created.length).toBe(before);
+      // The same member simply tries again.
+      expect((await submit(details(), session.headers)).statusCode).toBe(201);
+    },
+  );
 
   it('cancels the mandate when the transaction fails after the provider created it (compensation)', async () => {
     const [existing] = await t.db.select().from(customers).limit(1);
@@ -289,32 +311,28 @@ describe('POST /api/memberships (guest)', () => {
         }),
       },
     );
-    const account = newAccount();
+    const { customer, session } = await registerGuest();
     const res = await quiet.inject({
       method: 'POST',
       url: '/api/memberships',
-      headers: csrfHeaders(),
-      payload: details({ account }),
+      headers: session.headers,
+      payload: details(),
     });
     expect(res.statusCode).toBe(500);
     expect(cancelled).toEqual(['DUPLICATE-REF']);
-    expect(await leftovers(account.email)).toBeNull();
+    expect(await leftoversOf(customer.id)).toEqual({ memberships: [], mandates: [], answers: [] });
   });
 
-  it('answers 422 keyed by field for bad input', async () => {
-    const res = await submit(
-      details({
-        account: newAccount({ email: 'not-an-email' }),
-        account_details: bank({ sort_code: '12' }),
-      }),
-    );
+  it('answers 422 keyed by field for bad input, and 401 to a guest without an account', async () => {
+    const { session } = await registerGuest();
+    const res = await submit(details({ account_details: bank({ sort_code: '12' }) }), session.headers);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(
-      expect.arrayContaining(['account.email', 'account_details.sort_code']),
-    );
-    const noAccount = await submit(details());
-    expect(noAccount.statusCode).toBe(422);
-    expect(noAccount.json().errors.account).toBeDefined();
+    expect(Object.keys(res.json().errors)).toEqual(['account_details.sort_code']);
+
+    const before = await t.db.select().from(memberships);
+    const guest = await submit(details());
+    expect(guest.statusCode).toBe(401);
+    expect(await t.db.select().from(memberships)).toHaveLength(before.length);
   });
 });
 
@@ -324,12 +342,8 @@ describe('POST /api/memberships (logged in)', () => {
     return { customer: c, session: await sessionFor(t.db, c.id) };
   };
 
-  it('joins without an account, refuses one, and keys errors', async () => {
+  it('joins and keys errors', async () => {
     const { customer, session } = await adultWith();
-    const withAccount = await submit(details({ account: newAccount() }), session.headers);
-    expect(withAccount.statusCode).toBe(422);
-    expect(withAccount.json().errors.account).toBeDefined();
-
     const bad = await submit(details({ billing_day: null, start_date: '2026-11-01' }), session.headers);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
@@ -345,7 +359,6 @@ describe('POST /api/memberships (logged in)', () => {
 
     const ok = await submit(details(), session.headers);
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data.user).toBeNull();
     const rows = await t.db.select().from(memberships).where(eq(memberships.customerId, customer.id));
     expect(rows).toHaveLength(1);
   });
@@ -562,7 +575,7 @@ describe('POST /api/memberships (logged in)', () => {
   });
 });
 
-describe('costs, account check and provider', () => {
+describe('costs and provider', () => {
   it('refuses costs of a membership the caller cannot buy', async () => {
     const c = await createCustomer(t.db, { clientId: client.id, dateOfBirth: '1990-05-01' });
     const s = await sessionFor(t.db, c.id);
@@ -572,24 +585,6 @@ describe('costs, account check and provider', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.membership_type_id).toEqual([JOINING_TEXTS.notEligible]);
-  });
-
-  it('checks a guest account against the membership without creating it', async () => {
-    const check = (account: Record<string, unknown>) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/memberships/account-check',
-        headers: csrfHeaders(),
-        payload: { account, membership_type_id: junior.id, venue_id: home.id },
-      });
-    const adult = await check(newAccount());
-    expect(adult.statusCode).toBe(200);
-    expect(adult.json().data.is_purchasable.can_purchase).toBe(false);
-    const teen = await check(newAccount({ date_of_birth: '2012-01-01' }));
-    expect(teen.json().data.is_purchasable.can_purchase).toBe(true);
-    const bad = await check(newAccount({ email: 'nope' }));
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.email).toBeDefined();
   });
 
   it('names the direct-debit provider', async () => {

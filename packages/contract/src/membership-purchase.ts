@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { password, registerBody, user } from './auth.ts';
 import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
-import { customAnswersBody, isPurchasable, paymentType } from './joining.ts';
+import { customAnswersBody, paymentType } from './joining.ts';
 import { UK_POSTCODE } from './payments.ts';
 
 /**
@@ -59,37 +59,25 @@ export const accountDetails = z.object({
 export type AccountDetails = z.infer<typeof accountDetails>;
 
 /**
- * A guest's new account, created in the same transaction as the membership (joining §2 Your details).
- * The data-field form's answers (first_name, last_name, date_of_birth, email, phone, marketing_opt_in) plus the
- * password pair and terms.
+ * A guest's new account (joining §2 Your details, §4): the Create Account form is the register call
+ * (POST /api/auth/customer/register?onboarding_type=membership_purchase, 201, logs the guest in). The data-field
+ * form's answers (first_name, last_name, date_of_birth, email, phone, marketing_opt_in) plus the password pair and
+ * terms.
  */
 export const newAccount = registerBody;
 export type NewAccount = z.infer<typeof newAccount>;
 
 /**
- * POST /api/memberships/account-check — validates a guest's Create Account form without creating anything, and
- * says whether the chosen membership is purchasable for that person (e.g. Junior by date of birth).
- * 422 field errors are keyed like registerBody (first_name, email, password_confirmation …).
- */
-export const accountCheckBody = z.object({
-  account: newAccount,
-  membership_type_id: id,
-  venue_id: id,
-});
-export const accountCheckReply = envelope(z.object({ is_purchasable: isPurchasable }));
-
-/**
- * POST /api/memberships — submit a new membership (joining §3 Membership details submitted). Public: a guest sends
- * `account` and is logged in by the reply (session cookie); a logged-in caller must not send `account`.
- * One transaction: account (guest), answers, the membership (status pending, awaiting payment), the direct-debit
- * mandate (recurring without an existing instruction) and the basket item. A failure leaves nothing behind.
+ * POST /api/memberships — submit a new membership (joining §3 Membership details submitted). Logged in only (401
+ * otherwise): a guest's account is made earlier, in 'Your details' (decision 011).
+ * One transaction: answers, the membership (status pending, awaiting payment), the direct-debit mandate (recurring
+ * without an existing instruction) and the basket item. A failure leaves nothing of them behind.
  * Submitting again while a previous new membership still waits in the basket replaces it.
  *
  * 422 field errors: membership_type_id, payment_option_id, home_venue_id, start_date, billing_day,
  * promotion_code_id, account_holder, account_details.account_number, account_details.sort_code,
  * account_details.billing_*, dd_terms_accepted, health_commitment_accepted, membership_terms_accepted,
- * answers (message 'Please fill in required questions', plus answers.{questionId} per question),
- * account.{field} (guest account).
+ * answers (message 'Please fill in required questions', plus answers.{questionId} per question).
  */
 export const membershipDetailsBody = z.object({
   home_venue_id: id,
@@ -107,7 +95,6 @@ export const membershipDetailsBody = z.object({
   health_commitment_accepted: z.boolean().default(false),
   membership_terms_accepted: z.boolean().default(false),
   answers: customAnswersBody.shape.answers.optional(),
-  account: newAccount.optional(),
 });
 export type MembershipDetailsBody = z.infer<typeof membershipDetailsBody>;
 
@@ -119,8 +106,6 @@ export const membershipSubmitReply = envelope(
     cart_item_id: z.number().int(),
     /** True when this submission set up a new direct-debit mandate. */
     new_mandate: z.boolean(),
-    /** Set when a guest account was created (the reply also logs it in). */
-    user: user.nullable(),
   }),
 );
 

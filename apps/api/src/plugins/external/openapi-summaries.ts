@@ -15,7 +15,6 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/venues/{slug}/sessions': "A venue's timetable (with the caller's own facts when logged in)",
   'GET /api/sessions/{id}': 'One activity session',
   'GET /api/terms': 'The current terms and conditions',
-  'POST /api/memberships/account-check': "Check a guest's details before joining (and create the account)",
   'POST /api/memberships': 'Submit a membership purchase (adds it to the basket)',
   'GET /api/memberships/types': 'Membership types of a centre, with what each costs',
   'GET /api/memberships/types/{typeId}/payment-options/{optionId}': 'The costs of one payment option',

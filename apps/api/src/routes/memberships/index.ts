@@ -1,6 +1,4 @@
 import {
-  accountCheckBody,
-  accountCheckReply,
   costsParams,
   costsQuery,
   costsReply,
@@ -18,22 +16,17 @@ import {
   promoValidationReply,
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-errors.ts';
 import { sessionScope } from '../../plugins/app/auth.ts';
-import { createSession } from '../../services/auth/sessions.ts';
-import { findUser } from '../../services/customers/user-service.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
 import { findDataFields } from '../../services/memberships/data-fields.ts';
-import { checkAccountPurchasable, submitMembership } from '../../services/memberships/membership-purchase.ts';
+import { submitMembership } from '../../services/memberships/membership-purchase.ts';
 import {
   findJoiningCaller,
   listMembershipTypes,
   quoteCosts,
   validatePromotionCode,
 } from '../../services/memberships/membership-service.ts';
-import { accountUrl, requireClient } from '../request-helpers.ts';
-
-type ValidationIssue = { instancePath: string; message?: string };
+import { requireClient } from '../request-helpers.ts';
 
 /** Online joining: public, with answers tailored to the caller when logged in. */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,72 +36,24 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    '/api/memberships/account-check',
-    {
-      config: perIpPerMinute,
-      // Field errors are keyed like registerBody's (first_name, email …), without the `account.` prefix.
-      attachValidation: true,
-      schema: { tags: ['joining'], body: accountCheckBody, response: { 200: accountCheckReply } },
-    },
-    async (request) => {
-      if (request.validationError) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of (request.validationError.validation ?? []) as ValidationIssue[]) {
-          const field =
-            issue.instancePath
-              .replace(/^\//, '')
-              .replaceAll('/', '.')
-              .replace(/^account\./, '') || 'body';
-          const message = issue.message ?? 'Invalid value.';
-          if (!errors[field]?.includes(message)) errors[field] = [...(errors[field] ?? []), message];
-        }
-        throw new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
-      }
-      const client = await requireClient(app);
-      return {
-        data: {
-          is_purchasable: await checkAccountPurchasable(app.db, {
-            client,
-            account: request.body.account,
-            membershipTypeId: request.body.membership_type_id,
-            venueId: request.body.venue_id,
-            now: app.now(),
-          }),
-        },
-      };
-    },
-  );
-
-  app.post(
     '/api/memberships',
     {
+      // A guest's account is made in 'Your details' (the register call), so only members submit (decision 011).
+      onRequest: app.authenticate,
       config: perIpPerMinute,
       schema: { tags: ['joining'], body: membershipDetailsBody, response: { 201: membershipSubmitReply } },
     },
     async (request, reply) => {
       const client = await requireClient(app);
-      const now = app.now();
       const result = await submitMembership(
         { db: app.db, directDebit: app.directDebit, log: request.log },
         {
           client,
           body: request.body,
-          customerId: request.customer?.id ?? null,
-          now,
-          accountUrl: accountUrl(app, request),
+          customerId: request.customer!.id,
+          now: app.now(),
         },
       );
-      // A guest's new account is logged in after the commit, exactly as register does.
-      if (result.createdCustomer) {
-        const token = await createSession(app.db, {
-          customerId: result.customerId,
-          ttlDays: app.config.sessionTtlDays,
-          now,
-          userAgent: request.headers['user-agent'],
-          ip: request.ip,
-        });
-        app.setSessionCookies(request, reply, token);
-      }
       return reply.code(201).send({
         data: {
           message: MEMBERSHIP_PURCHASE_TEXTS.added,
@@ -116,7 +61,6 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
           cart_id: result.cartId,
           cart_item_id: result.cartItemId,
           new_mandate: result.newMandate,
-          user: result.createdCustomer ? await findUser(app.db, result.customerId, client, now) : null,
         },
       });
     },

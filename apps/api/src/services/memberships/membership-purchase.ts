@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody, type NewAccount } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody } from '@fieldhouse/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -8,7 +8,6 @@ import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
 import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
 import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
-import { checkTermsAccepted, hashNewPassword, registerCustomer } from '../customers/register.ts';
 import type { DirectDebitProvider } from '../direct-debit/provider.ts';
 import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
 import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
@@ -19,7 +18,6 @@ import {
   heldMembershipTypeIds,
   type JoiningCaller,
   optionOfClient,
-  purchasability,
   resolveJoinCosts,
   toCostsSnapshot,
   typesAtVenue,
@@ -27,16 +25,12 @@ import {
 } from './membership-service.ts';
 
 export const AWAITING_PAYMENT = 'Awaiting payment';
-export const ACCOUNT_NOT_ALLOWED = 'You are already logged in.';
-export const ACCOUNT_REQUIRED = 'Please create an account.';
 const MEMBERSHIP_REFERENCE_PREFIX = 'M-';
 const FIRST_MEMBERSHIP_NUMBER = 100001;
 
 export type PurchaseDeps = { db: Db; directDebit: DirectDebitProvider; log: FastifyBaseLogger };
 
 export type SubmitResult = {
-  customerId: number;
-  createdCustomer: boolean;
   membershipId: number;
   cartId: number;
   cartItemId: number;
@@ -73,8 +67,8 @@ async function hasInstruction(tx: DbOrTx, customerId: number) {
 }
 
 /**
- * POST /api/memberships (joining §3 Membership details submitted). One transaction: the guest's account, answers,
- * the direct-debit mandate (recurring without an instruction), the membership (pending, awaiting payment) and the
+ * POST /api/memberships (joining §3 Membership details submitted), for a logged-in customer: a guest's account is
+ * made earlier, in 'Your details' (the register call; decision 011). One transaction: answers, the direct-debit mandate (recurring without an instruction), the membership (pending, awaiting payment) and the
  * basket line. A previous awaiting-payment membership is replaced. When the transaction fails after the provider
  * created a mandate, the mandate is cancelled with the provider (compensation).
  */
@@ -83,25 +77,16 @@ export async function submitMembership(
   input: {
     client: ClientRow;
     body: MembershipDetailsBody;
-    customerId: number | null;
+    customerId: number;
     now: Date;
-    accountUrl: string;
   },
 ): Promise<SubmitResult> {
-  const { body, client } = input;
-  if (input.customerId && body.account) throw fieldErrorOf('account', ACCOUNT_NOT_ALLOWED);
-  if (!input.customerId && !body.account) throw fieldErrorOf('account', ACCOUNT_REQUIRED);
-  if (body.account && body.account.client_id !== client.id)
-    throw fieldErrorOf('account.client_id', 'The selected client is invalid.');
-
-  // A new account's password is hashed before the transaction (slow on purpose; see hashNewPassword).
-  const passwordHash = body.account && !input.customerId ? await hashNewPassword(body.account) : null;
   const createdMandates: string[] = [];
   let released: string[] = [];
   let result: SubmitResult;
   try {
     result = await deps.db.transaction(async (tx) => {
-      const outcome = await submitInTransaction(tx, deps, { ...input, passwordHash }, createdMandates);
+      const outcome = await submitInTransaction(tx, deps, input, createdMandates);
       released = outcome.released;
       return outcome.result;
     });
@@ -122,16 +107,12 @@ async function submitInTransaction(
   input: {
     client: ClientRow;
     body: MembershipDetailsBody;
-    customerId: number | null;
+    customerId: number;
     now: Date;
-    accountUrl: string;
-    /** The new account's password hash (made before the transaction); null when the caller is logged in. */
-    passwordHash: string | null;
   },
   createdMandates: string[],
 ): Promise<{ result: SubmitResult; released: string[] }> {
-  const { body, client, now } = input;
-  const account: NewAccount | undefined = body.account;
+  const { body, client, now, customerId } = input;
 
   // 1. What is being bought, where.
   const found = await optionOfClient(tx, client.id, body.payment_option_id);
@@ -146,18 +127,7 @@ async function submitInTransaction(
   const { type, option } = found;
   const today = venueLocalDate(now, venue.timeZone || DEFAULT_TIME_ZONE);
 
-  // 2. The customer: the caller, or the guest's new account (same rules as register; welcome mail queued here).
-  let customerId = input.customerId;
-  const createdCustomer = !customerId;
-  if (!customerId) {
-    customerId = await registerCustomer(tx, {
-      client,
-      body: account!,
-      passwordHash: input.passwordHash!,
-      now,
-      accountUrl: input.accountUrl,
-    });
-  }
+  // 2. The caller (a guest's account was made in 'Your details', so every submission is a member's).
   const caller: JoiningCaller = await findJoiningCaller(tx, customerId);
 
   // 3. Eligibility, and not a second live membership of the same type.
@@ -316,8 +286,6 @@ async function submitInTransaction(
   return {
     released,
     result: {
-      customerId,
-      createdCustomer,
       membershipId: membership!.id,
       cartId: cart.id,
       cartItemId: item!.id,
@@ -328,22 +296,3 @@ async function submitInTransaction(
 
 const formatLocal = (d: { year: number; month: number; day: number }) =>
   `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
-/** POST /api/memberships/account-check: whether the type is purchasable for the person the form describes. */
-export async function checkAccountPurchasable(
-  db: DbOrTx,
-  input: { client: ClientRow; account: NewAccount; membershipTypeId: number; venueId: number; now: Date },
-) {
-  if (input.account.client_id !== input.client.id)
-    throw fieldErrorOf('client_id', 'The selected client is invalid.');
-  await checkTermsAccepted(db, input.client.id, input.account.terms_accepted);
-  const venue = await venueOf(db, input.client.id, input.venueId);
-  const onSale = await typesAtVenue(db, input.client.id, venue.id);
-  const type = onSale.find((t) => t.id === input.membershipTypeId);
-  if (!type) throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
-  return purchasability(
-    type,
-    { dateOfBirth: input.account.date_of_birth ?? null, billingDay: null },
-    venueLocalDate(input.now, venue.timeZone || DEFAULT_TIME_ZONE),
-  );
-}

@@ -1,18 +1,19 @@
 import type {
-  accountCheckReply,
   customQuestionsReply,
   dataFieldsReply,
   directDebitProviderReply,
   IsPurchasable,
-  NewAccount,
   TermsKind,
   termsItem,
+  User as WireUser,
 } from '@fieldhouse/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Camel } from '../../lib/api/client';
+import { queryKeys } from '../../lib/query-keys';
 import { useUpdateUser } from '../../lib/update-user';
-import type { JourneyAnswers } from './journey-types';
+import { membershipTypesQueryOptions } from './api';
+import type { JourneyAccount, JourneyAnswers } from './journey-types';
 
 /** Query options and mutations of the joining forms (your details, additional details, monthly payment). */
 
@@ -58,18 +59,64 @@ export const directDebitProviderQueryOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export type AccountCheckInput = {
-  account: Camel<NewAccount>;
-  membershipTypeId: number;
+export type CreateAccountInput = {
+  account: JourneyAccount;
   venueId: number;
+  membershipTypeId: number;
+  paymentOptionId: number;
 };
 
-/** POST memberships/account-check: validates a guest's Create Account form; says if the membership fits. */
-export function useAccountCheck() {
+export type CreatedAccount = {
+  user: Camel<WireUser>;
+  /** The chosen option as the memberships list now says for the new member; null when the list failed to load. */
+  isPurchasable: Camel<IsPurchasable> | null;
+  loadError: Error | null;
+};
+
+const NOT_LISTED: Camel<IsPurchasable> = { canPurchase: false, hasPrices: false, message: null };
+
+/**
+ * 'Create Account' in Your details (joining §4): POST auth/customer/register?onboarding_type=membership_purchase
+ * (201: the account exists and its session cookie and a new CSRF token are set), then the memberships load again
+ * for the new member (200) to say whether the chosen option is still purchasable. The user is not put into the
+ * cache here: the caller does it once the journey has moved on, so 'Your details' does not flash its logged-in
+ * form first. The password travels in this call only; it is never stored.
+ */
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AccountCheckInput): Promise<{ isPurchasable: Camel<IsPurchasable> }> =>
-      api.post<z.infer<typeof accountCheckReply>['data']>('memberships/account-check', input),
+    mutationFn: async (input: CreateAccountInput): Promise<CreatedAccount> => {
+      const user = await api.post<WireUser>('auth/customer/register', input.account, {
+        query: { onboardingType: ONBOARDING_TYPE },
+      });
+      try {
+        const [list] = await Promise.all([
+          queryClient.fetchQuery(membershipTypesQueryOptions(input.venueId, true, user.id)),
+          // The questions as the member sees them, so the next sections do not wait for them.
+          queryClient.prefetchQuery(customQuestionsQueryOptions(input.membershipTypeId, true)),
+        ]);
+        const option = list
+          .find((m) => m.id === input.membershipTypeId)
+          ?.paymentOptions.find((o) => o.id === input.paymentOptionId);
+        return { user, isPurchasable: option?.isPurchasable ?? NOT_LISTED, loadError: null };
+      } catch (error) {
+        return {
+          user,
+          isPurchasable: null,
+          loadError: error instanceof Error ? error : new Error(String(error)),
+        };
+      }
+    },
   });
+}
+
+/** Puts the new member into the cache: every site's header and the journey now see them logged in. */
+export function useSetLoggedInUser() {
+  const queryClient = useQueryClient();
+  return (user: Camel<WireUser>) => {
+    queryClient.setQueryData(queryKeys.user, user);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+  };
 }
 
 /**

@@ -46,7 +46,6 @@ describe('journey reducer', () => {
     store = journeyReducer(store, {
       type: 'finish',
       section: 'details',
-      patch: { account: null },
       open: 'review',
     });
     expect(store.errors).toEqual({ review: { start_date: ['x'] } });

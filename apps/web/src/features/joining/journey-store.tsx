@@ -37,7 +37,6 @@ export const initialJourneyState = (mode: JourneyMode): JourneyState => ({
   paymentOptionId: null,
   paymentType: null,
   answers: {},
-  account: null,
   startDate: null,
   billingDay: null,
   promotionCode: null,
@@ -131,7 +130,7 @@ function load(key: string, mode: JourneyMode, venue: JourneyVenue | null): Journ
     if (raw) {
       const saved = JSON.parse(raw) as Omit<JourneyStore, 'errors'>;
       if (saved?.state?.mode === mode && (!venue || saved.state.venue?.id === venue.id))
-        return { ...saved, state: { ...saved.state, account: null }, errors: {} };
+        return { ...saved, errors: {} };
     }
   } catch {
     // Unreadable or unavailable storage: start afresh.
@@ -148,9 +147,9 @@ function save(key: string, store: JourneyStore): void {
       sessionStorage.removeItem(key);
       return;
     }
-    // The guest's account holds a password: it stays in memory only.
+    // Nothing here holds a password: a guest's account form stays in 'Your details' (decision 012).
     const { errors: _errors, ...rest } = store;
-    sessionStorage.setItem(key, JSON.stringify({ ...rest, state: { ...rest.state, account: null } }));
+    sessionStorage.setItem(key, JSON.stringify(rest));
   } catch {
     // Storage full or blocked: the journey still works for this page.
   }

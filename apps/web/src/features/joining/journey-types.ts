@@ -4,7 +4,8 @@ import type { Camel } from '../../lib/api/client';
 /**
  * The join / change / renew journey's shared state (joining §2, §3 Membership details submitted).
  * Owned by the journey (use-journey); sections read it and report back through their onDone callbacks.
- * Persisted to sessionStorage under keys prefixed 'fh-join' EXCEPT `account` (it holds a password: memory only).
+ * Persisted to sessionStorage under keys prefixed 'fh-join'. A guest's account form is not part of it: 'Your
+ * details' creates the account at once, so the password lives only in that form (decision 012).
  */
 export type JourneyMode = 'join' | 'change' | 'renew';
 
@@ -13,7 +14,7 @@ export type JourneyVenue = { id: number; slug: string; name: string };
 /** Answers keyed by question id (string), as POST custom-questions/memberships/{id} takes them. */
 export type JourneyAnswers = Record<string, { questionId: number; answer: CustomQuestionAnswer }>;
 
-/** A guest's Create Account form, camelCased (sent as `account` with the membership). Never persisted. */
+/** A guest's Create Account form, camelCased: the register call's body (joining §4). Never kept in the journey. */
 export type JourneyAccount = Camel<NewAccount>;
 
 /** Bank details for the mandate, camelCased. */
@@ -32,7 +33,6 @@ export type JourneyState = {
   paymentOptionId: number | null;
   paymentType: 'recurring' | 'fixed' | null;
   answers: JourneyAnswers;
-  account: JourneyAccount | null;
   startDate: string | null;
   billingDay: number | null;
   promotionCode: string | null;

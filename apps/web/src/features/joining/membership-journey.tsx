@@ -243,6 +243,21 @@ export function MembershipJourney({
     onMembershipChosen?.(chosen, chosenOption);
   };
 
+  /**
+   * 'Your details' done. A guest's account now exists (joining §4: created 201, memberships loaded 200): the next
+   * section opens only if the chosen membership is still purchasable for them, else the selection resets.
+   */
+  const onDetailsDone = ({ isPurchasable }: { isPurchasable: { canPurchase: boolean } | null }) => {
+    if (isPurchasable && !isPurchasable.canPurchase) {
+      toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
+      dispatch({ type: 'resetMembership' });
+      onSelectionReset?.();
+      return;
+    }
+    dispatch({ type: 'finish', section: 'details', open: after('details') });
+    trackJourneyStep(mode, 'details');
+  };
+
   const onReviewChange = useCallback(
     (patch: Partial<JourneyState>, clearErrors?: string[]) => dispatch({ type: 'patch', patch, clearErrors }),
     [dispatch],
@@ -272,13 +287,9 @@ export function MembershipJourney({
               <strong>{membership.name}</strong> – {optionPriceLabel(option)}
             </p>
           ),
-    details: (
+    details: user && (
       <p>
-        {user
-          ? `${user.firstName} ${user.lastName}`
-          : state.account
-            ? `${state.account.firstName} ${state.account.lastName} (${state.account.email})`
-            : 'Please enter your details again.'}
+        {user.firstName} {user.lastName} ({user.email})
       </p>
     ),
     additional: <p>Your answers are saved.</p>,
@@ -348,24 +359,11 @@ export function MembershipJourney({
                 <YourDetailsSection
                   isLoggedIn={isLoggedIn}
                   membershipTypeId={typeId}
+                  paymentOptionId={state.paymentOptionId ?? 0}
                   venueId={venueId ?? 0}
-                  account={state.account}
+                  isAutoContinue={mode === 'renew'}
                   serverErrors={errors.details}
-                  onDone={({ account, isPurchasable }) => {
-                    if (isPurchasable && !isPurchasable.canPurchase) {
-                      toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
-                      dispatch({ type: 'resetMembership' });
-                      onSelectionReset?.();
-                      return;
-                    }
-                    dispatch({
-                      type: 'finish',
-                      section: 'details',
-                      patch: { account },
-                      open: after('details'),
-                    });
-                    trackJourneyStep(mode, 'details');
-                  }}
+                  onDone={onDetailsDone}
                 />
               );
             case 'additional':

@@ -60,10 +60,12 @@ describe('section numbers and order', () => {
     expect(nextSection(sections, 'additional')).toBe('review');
   });
 
-  it('offers Edit everywhere except on the membership section when renewing', () => {
+  it('offers Edit everywhere except on the membership and details sections when renewing', () => {
     expect(canEditSection('membership', 'join')).toBe(true);
     expect(canEditSection('membership', 'change')).toBe(true);
     expect(canEditSection('membership', 'renew')).toBe(false);
+    expect(canEditSection('details', 'join')).toBe(true);
+    expect(canEditSection('details', 'renew')).toBe(false);
     expect(canEditSection('review', 'renew')).toBe(true);
   });
 });

@@ -52,8 +52,12 @@ export function nextSection(sections: readonly SectionId[], current: SectionId):
   return sections[index + 1] ?? null;
 }
 
-/** A finished, closed section offers Edit, except the membership section when renewing. */
+/**
+ * A finished, closed section offers Edit, except the membership section when renewing (joining §2), and 'Your
+ * details' when renewing: there it finishes by itself once nothing is missing, so reopening it would only close
+ * it again.
+ */
 export const canEditSection = (id: SectionId, mode: JourneyMode): boolean =>
-  !(id === 'membership' && mode === 'renew');
+  !((id === 'membership' || id === 'details') && mode === 'renew');
 
 export const sectionTitle = (id: SectionId): string => SECTION_TITLES[id];

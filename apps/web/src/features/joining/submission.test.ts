@@ -40,17 +40,6 @@ const recurring = (overrides: Partial<JourneyState> = {}): JourneyState => ({
 });
 
 const member = { hasBillingDate: false, hasInstruction: false };
-const account = {
-  clientId: 1,
-  source: 'online' as const,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  password: 'Secret1!x',
-  passwordConfirmation: 'Secret1!x',
-  termsAccepted: true as const,
-  marketingOptIn: false,
-};
 
 describe('membership submission body', () => {
   it('is snake_case with the billing day, answers and bank details for a new mandate', () => {
@@ -95,19 +84,9 @@ describe('membership submission body', () => {
     expect(body.dd_terms_accepted).toBe(false);
   });
 
-  it("sends a guest's account in snake_case", () => {
-    const body = buildMembershipBody(recurring({ account }), { user: null });
-    expect(body.account).toEqual({
-      client_id: 1,
-      source: 'online',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'Secret1!x',
-      password_confirmation: 'Secret1!x',
-      terms_accepted: true,
-      marketing_opt_in: false,
-    });
+  it('never sends an account: a guest must first create it in Your details', () => {
+    const body = buildMembershipBody(recurring(), { user: member });
+    expect(Object.keys(body)).not.toContain('account');
   });
 
   it('names the section to reopen when something is missing', () => {
@@ -119,7 +98,7 @@ describe('membership submission body', () => {
       }
       return null;
     };
-    expect(missing(recurring({ account: null }), null)).toBe('details');
+    expect(missing(recurring(), null)).toBe('details');
     expect(missing(recurring({ billingDay: null }), member)).toBe('review');
     expect(missing(recurring({ bank: null }), member)).toBe('payment');
     expect(missing(recurring({ membershipTypeId: null }), member)).toBe('membership');

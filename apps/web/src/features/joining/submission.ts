@@ -16,7 +16,7 @@ export type MembershipSubmission = Omit<
 };
 
 export interface SubmissionContext {
-  /** null for a guest. */
+  /** null for a guest, who must first create the account in 'Your details'. */
   user: { hasBillingDate: boolean; hasInstruction: boolean } | null;
 }
 
@@ -40,16 +40,16 @@ const snakeObject = <T extends object>(value: T): Record<string, unknown> =>
 
 /**
  * Builds the membership submission (joining §3 Membership details submitted, §4): billing_day is null when the
- * user already has a billing date (and for fixed payments); a guest sends the Create Account form as `account`;
- * bank details only travel when a mandate is needed. Throws IncompleteJourneyError naming the section to reopen.
+ * user already has a billing date (and for fixed payments); bank details only travel when a mandate is needed.
+ * The submitter is always logged in (a guest's account is created in 'Your details'). Throws
+ * IncompleteJourneyError naming the section to reopen.
  */
 export function buildMembershipBody(state: JourneyState, context: SubmissionContext): MembershipSubmission {
   if (!state.venue) throw new IncompleteJourneyError('centre');
   if (!state.membershipTypeId || !state.paymentOptionId || !state.paymentType)
     throw new IncompleteJourneyError('membership');
   if (!state.startDate) throw new IncompleteJourneyError('review');
-  const isGuest = context.user === null;
-  if (isGuest && !state.account) throw new IncompleteJourneyError('details');
+  if (context.user === null) throw new IncompleteJourneyError('details');
   const hasBillingDate = context.user?.hasBillingDate ?? false;
   const isRecurring = state.paymentType === 'recurring';
   if (isRecurring && !hasBillingDate && !state.billingDay) throw new IncompleteJourneyError('review');
@@ -78,7 +78,6 @@ export function buildMembershipBody(state: JourneyState, context: SubmissionCont
     body.dd_terms_accepted = state.bank.ddTermsAccepted;
     body.dd_authorised = state.bank.ddAuthorised;
   }
-  if (isGuest && state.account) body.account = snakeObject(state.account) as MembershipSubmission['account'];
   return body;
 }
 

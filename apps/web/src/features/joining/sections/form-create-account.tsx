@@ -12,8 +12,6 @@ import { FieldGroup } from '../../../ui/forms/field-group';
 import { initialValues, toSubmission, validateFields } from '../../../ui/forms/field-rules';
 import { FIELD_TEXTS } from '../../../ui/forms/field-texts';
 import {
-  type AnswerValue,
-  type FieldDefinition,
   type FieldMessages,
   type FieldValue,
   type FieldValues,
@@ -28,7 +26,8 @@ import {
   type DataForm,
   dataFieldsQueryOptions,
   joiningTermsQueryOptions,
-  useAccountCheck,
+  useCreateAccount,
+  useSetLoggedInUser,
 } from '../forms-api';
 import type { JourneyAccount } from '../journey-types';
 import type { YourDetailsSectionProps } from './your-details-section';
@@ -39,13 +38,15 @@ const PASSWORD = 'password';
 const CONFIRMATION = 'password_confirmation';
 const TERMS = 'terms_accepted';
 export const TERMS_LABEL = 'I agree to the Terms and Conditions';
+const NO_MESSAGES = {};
 
-type Props = Pick<
-  YourDetailsSectionProps,
-  'membershipTypeId' | 'venueId' | 'account' | 'serverErrors' | 'onDone'
->;
+type Props = Pick<YourDetailsSectionProps, 'membershipTypeId' | 'paymentOptionId' | 'venueId' | 'onDone'>;
 
-/** A guest's 'Create Account' form (joining §2 Your details): the data-field form, password pair and terms. */
+/**
+ * A guest's 'Create Account' form (joining §2 Your details): the data-field form, password pair and terms.
+ * Submitting creates the account (201, logged in) and reloads the memberships for it (joining §4); the journey
+ * then goes on as that member. The password lives in this form's state only.
+ */
 export function CreateAccountForm(props: Props) {
   const form = useQuery(dataFieldsQueryOptions(false));
   if (form.isPending) return <Spinner label="Loading your details form" />;
@@ -53,27 +54,11 @@ export function CreateAccountForm(props: Props) {
   return <CreateAccountFields {...props} form={form.data} />;
 }
 
-/** The guest's previous entries (camelCase account) as answers keyed by field path. */
-function answersFromAccount(
-  defs: FieldDefinition[],
-  account: JourneyAccount | null,
-): Record<string, AnswerValue> {
-  if (!account) return {};
-  const source = account as unknown as Record<string, AnswerValue | undefined>;
-  const answers: Record<string, AnswerValue> = {};
-  for (const def of defs) {
-    const value = source[camelKey(def.key)];
-    if (value !== undefined) answers[def.key] = value;
-  }
-  return answers;
-}
-
 function CreateAccountFields({
   form,
   membershipTypeId,
+  paymentOptionId,
   venueId,
-  account,
-  serverErrors,
   onDone,
 }: Props & { form: DataForm }) {
   const location = useLocation();
@@ -92,21 +77,16 @@ function CreateAccountFields({
     [definitions],
   );
 
-  const [values, setValues] = useState<FieldValues>(() =>
-    initialValues(definitions, answersFromAccount(definitions, account)),
-  );
-  const [password, setPassword] = useState(account?.password ?? '');
-  const [confirmation, setConfirmation] = useState(account?.passwordConfirmation ?? '');
-  const [termsAccepted, setTermsAccepted] = useState(account?.termsAccepted === true);
+  const [values, setValues] = useState<FieldValues>(() => initialValues(definitions));
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const [isTermsOpen, setTermsOpen] = useState(false);
 
-  const server = useMemo(
-    () => matchServerErrors(serverErrors, localKeys, ['account']).messages,
-    [serverErrors, localKeys],
-  );
-  const { messages, setMessages, clear } = useFieldMessages(server);
+  const { messages, setMessages, clear } = useFieldMessages(NO_MESSAGES);
   const terms = useQuery(joiningTermsQueryOptions(null));
-  const accountCheck = useAccountCheck();
+  const createAccount = useCreateAccount();
+  const setLoggedInUser = useSetLoggedInUser();
   // The terms checkbox shows only if terms exist; then it must be ticked (joining §5).
   const hasTermsText = (terms.data?.length ?? 0) > 0;
   const isTermsBlocking = terms.isPending || (hasTermsText && !termsAccepted);
@@ -126,7 +106,7 @@ function CreateAccountFields({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isTermsBlocking || accountCheck.isPending) return;
+    if (isTermsBlocking || createAccount.isPending) return;
     const found = validate();
     setMessages(found);
     if (Object.keys(found).length > 0) {
@@ -148,20 +128,25 @@ function CreateAccountFields({
       marketingOptIn: submission.marketing_opt_in === true,
     } as JourneyAccount;
     const formElement = event.currentTarget as HTMLFormElement;
-    accountCheck.mutate(
-      { account: next, membershipTypeId, venueId },
-      {
-        onSuccess: (reply) => onDone({ account: next, isPurchasable: reply.isPurchasable }),
-        onError: (error) => {
-          const matched = isApiError(error)
-            ? matchServerErrors(error.fieldErrors, localKeys, ['account'])
-            : { messages: {}, unmatched: [] };
-          setMessages(matched.messages);
-          if (Object.keys(matched.messages).length > 0) focusFirstError(formElement);
-          if (Object.keys(matched.messages).length === 0 || matched.unmatched.length > 0) {
-            toast.error(matched.unmatched[0] ?? error.message, { duration: TOAST_DURATION.default });
-          }
-        },
+    // mutateAsync: the steps after a 201 run even if this form unmounts meanwhile (the 5-second login poll can
+    // notice the new session first and turn the section into the logged-in one).
+    createAccount.mutateAsync({ account: next, venueId, membershipTypeId, paymentOptionId }).then(
+      ({ user, isPurchasable, loadError }) => {
+        if (loadError) toast.error(loadError.message, { duration: TOAST_DURATION.default });
+        else onDone({ isPurchasable });
+        setLoggedInUser(user);
+      },
+      (error: unknown) => {
+        // 422: the messages go under their fields (joining §8); anything else is the default error text.
+        const matched = isApiError(error)
+          ? matchServerErrors(error.fieldErrors, localKeys)
+          : { messages: {}, unmatched: [] };
+        setMessages(matched.messages);
+        if (Object.keys(matched.messages).length > 0) focusFirstError(formElement);
+        if (Object.keys(matched.messages).length === 0 || matched.unmatched.length > 0) {
+          const text = error instanceof Error ? error.message : String(error);
+          toast.error(matched.unmatched[0] ?? text, { duration: TOAST_DURATION.default });
+        }
       },
     );
   };
@@ -222,8 +207,8 @@ function CreateAccountFields({
         </p>
       )}
       <div className="form-actions">
-        <Button type="submit" disabled={isTermsBlocking} isPending={accountCheck.isPending}>
-          {accountCheck.isPending ? 'Processing...' : 'Create Account'}
+        <Button type="submit" disabled={isTermsBlocking} isPending={createAccount.isPending}>
+          {createAccount.isPending ? 'Processing...' : 'Create Account'}
         </Button>
       </div>
       {isTermsOpen && terms.data && (

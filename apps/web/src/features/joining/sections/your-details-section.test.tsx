@@ -15,8 +15,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Answers every call with `status` and `body`, recording the requests. */
-function stubFetch(status: number, body: unknown, reloadedForm: DataForm = dataForm()) {
+type Answer = [status: number, body: unknown];
+
+/**
+ * Answers every call with `status` and `body` (or, given a function, what it returns for the URL), recording the
+ * requests; the data-field form reloads as `reloadedForm`.
+ */
+function stubFetch(
+  status: number | ((url: string) => Answer),
+  body?: unknown,
+  reloadedForm: DataForm = dataForm(),
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -30,7 +39,11 @@ function stubFetch(status: number, body: unknown, reloadedForm: DataForm = dataF
         method: init.method ?? 'GET',
         body: init.body ? JSON.parse(String(init.body)) : null,
       });
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const [code, reply] = typeof status === 'function' ? status(url) : [status, body];
+      return new Response(JSON.stringify(reply), {
+        status: code,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -86,6 +99,7 @@ function renderSection(
   extra: {
     serverErrors?: Record<string, string[]>;
     terms?: { id: number; title: string; html: string }[];
+    isAutoContinue?: boolean;
   } = {},
 ) {
   const queryClient = new QueryClient({
@@ -107,14 +121,15 @@ function renderSection(
       <YourDetailsSection
         isLoggedIn={isLoggedIn}
         membershipTypeId={3}
+        paymentOptionId={7}
         venueId={2}
-        account={null}
+        isAutoContinue={extra.isAutoContinue}
         serverErrors={extra.serverErrors}
         onDone={onDone}
       />,
     ),
   );
-  return { onDone };
+  return { onDone, queryClient };
 }
 
 const submitButton = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -157,43 +172,54 @@ describe('YourDetailsSection (guest)', () => {
     expect(screen.queryByText('Phone number is required.')).toBeNull();
     expect(screen.getByText('The password confirmation does not match.')).toBeTruthy();
   });
-
-  it('shows a server error about the confirmation under the repeat field until it is edited', () => {
-    renderSection(false, dataForm(), {
-      serverErrors: { password_confirmation: ['The password confirmation does not match.'] },
-    });
-    const repeat = screen.getByLabelText('Repeat password');
-    expect(repeat.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = repeat.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe(
-      'The password confirmation does not match.',
-    );
-    fireEvent.change(repeat, { target: { value: 'x' } });
-    expect(screen.queryByText('The password confirmation does not match.')).toBeNull();
-  });
 });
 
-describe('YourDetailsSection (guest, account check)', () => {
-  it('sends the account snake_case and shows a 422 about the confirmation under the repeat field', async () => {
+const fillAccountForm = () => {
+  fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '10/12/1990' } });
+  fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123!' } });
+  fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'Secret123!' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
+  fireEvent.click(submitButton('Create Account'));
+};
+
+const newUser = { id: 41, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+const membershipList = (canPurchase: boolean) => ({
+  data: [
+    {
+      id: 3,
+      slug: 'gym',
+      payment_options: [
+        { id: 7, is_purchasable: { can_purchase: canPurchase, has_prices: canPurchase, message: null } },
+      ],
+    },
+  ],
+});
+/** register 201, then the memberships (200) and the member's questions. */
+const createdThen =
+  (canPurchase: boolean) =>
+  (url: string): Answer => {
+    if (url.startsWith('/api/auth/customer/register')) return [201, { data: newUser }];
+    if (url.startsWith('/api/memberships/types')) return [200, membershipList(canPurchase)];
+    return [200, { data: [] }];
+  };
+
+describe('YourDetailsSection (guest, Create Account)', () => {
+  it('creates the account (201), reloads the memberships for it (200), then continues as the member', async () => {
     setSiteConfig(defaultSiteConfig('join'));
-    const calls = stubFetch(422, {
-      message: 'The password confirmation does not match.',
-      errors: { password_confirmation: ['The password confirmation does not match.'] },
-    });
-    const { onDone } = renderSection(false, dataForm());
-    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '10/12/1990' } });
-    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123!' } });
-    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'Secret123!' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
-    fireEvent.click(submitButton('Create Account'));
-    await waitFor(() => expect(screen.getByText('The password confirmation does not match.')).toBeTruthy());
-    expect(screen.getByLabelText('Repeat password').getAttribute('aria-invalid')).toBe('true');
-    expect(onDone).not.toHaveBeenCalled();
-    expect(calls[0]?.url).toBe('/api/memberships/account-check');
-    expect(calls[0]?.body).toEqual({
-      account: {
+    const calls = stubFetch(createdThen(true));
+    const { onDone, queryClient } = renderSection(false, dataForm());
+    fillAccountForm();
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({
+        isPurchasable: { canPurchase: true, hasPrices: true, message: null },
+      }),
+    );
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/customer/register?onboarding_type=membership_purchase',
+      method: 'POST',
+      body: {
         first_name: 'Ada',
         date_of_birth: '1990-12-10',
         email: 'ada@example.com',
@@ -204,9 +230,33 @@ describe('YourDetailsSection (guest, account check)', () => {
         terms_accepted: true,
         marketing_opt_in: false,
       },
-      membership_type_id: 3,
-      venue_id: 2,
     });
+    expect(calls.map((c) => c.url)).toContain('/api/memberships/types?venue_id=2&include_ineligible=true');
+    // Logged in from now on: every site's header and the journey see the new member.
+    expect(queryClient.getQueryData(['auth', 'user'])).toMatchObject({ id: 41, firstName: 'Ada' });
+  });
+
+  it('reports a membership the new member cannot buy, so the journey resets the selection', async () => {
+    setSiteConfig(defaultSiteConfig('join'));
+    stubFetch(createdThen(false));
+    const { onDone } = renderSection(false, dataForm());
+    fillAccountForm();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(onDone.mock.calls[0]?.[0].isPurchasable.canPurchase).toBe(false);
+  });
+
+  it('shows a 422 under its field and stays on the form, logged out', async () => {
+    setSiteConfig(defaultSiteConfig('join'));
+    stubFetch(422, {
+      message: 'Please enter a valid email address.',
+      errors: { email: ['Please enter a valid email address.'] },
+    });
+    const { onDone, queryClient } = renderSection(false, dataForm());
+    fillAccountForm();
+    await waitFor(() => expect(screen.getByText('Please enter a valid email address.')).toBeTruthy());
+    expect(screen.getByLabelText('Email address').getAttribute('aria-invalid')).toBe('true');
+    expect(onDone).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['auth', 'user'])).toBeUndefined();
   });
 });
 
@@ -218,7 +268,26 @@ describe('YourDetailsSection (logged in)', () => {
     );
     expect(screen.getByText("These details can't be edited right now")).toBeTruthy();
     fireEvent.click(submitButton('Continue'));
-    expect(onDone).toHaveBeenCalledWith({ account: null, isPurchasable: null });
+    expect(onDone).toHaveBeenCalledWith({ isPurchasable: null });
+  });
+
+  it('on a renewal continues by itself when nothing required is missing', async () => {
+    const { onDone } = renderSection(
+      true,
+      dataForm({ first_name: 'Ada', date_of_birth: '1990-01-01', email: 'ada@example.com' }),
+      { isAutoContinue: true },
+    );
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(onDone).toHaveBeenCalledWith({ isPurchasable: null });
+    expect(screen.queryByText("These details can't be edited right now")).toBeNull();
+  });
+
+  it('on a renewal still asks for required fields that are missing', () => {
+    const { onDone } = renderSection(true, dataForm({ first_name: 'Ada', email: 'ada@example.com' }), {
+      isAutoContinue: true,
+    });
+    expect(screen.getByLabelText('Date of birth')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('asks only for the required fields without an answer', () => {
@@ -236,7 +305,7 @@ describe('YourDetailsSection (logged in)', () => {
     const { onDone } = renderSection(true, dataForm({ first_name: 'Ada', email: 'ada@example.com' }));
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '10/12/1990' } });
     fireEvent.click(submitButton('Continue'));
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ account: null, isPurchasable: null }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ isPurchasable: null }));
     expect(calls[0]?.url).toBe('/api/my-account/user/update?onboarding_type=membership_purchase');
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.body).toEqual({

@@ -1,6 +1,6 @@
 import { type IsPurchasable, MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Camel } from '../../../lib/api/client';
 import { isApiError } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -12,47 +12,61 @@ import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../u
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type DataForm, dataFieldsQueryOptions, useUpdateUserDetails } from '../forms-api';
-import type { JourneyAccount, SectionErrors } from '../journey-types';
+import type { SectionErrors } from '../journey-types';
 import { CreateAccountForm } from './form-create-account';
 
 export type YourDetailsSectionProps = {
   isLoggedIn: boolean;
   membershipTypeId: number;
+  /** The chosen payment option (a guest's new account is checked against it). */
+  paymentOptionId: number;
   venueId: number;
-  /** The guest's form as last entered (when the section is reopened with Edit). */
-  account: JourneyAccount | null;
-  /** Server errors for `account.*` from a failed final submission, keyed without the 'account.' prefix. */
+  /**
+   * Renewal: with nothing to complete the section finishes by itself instead of showing a Continue that does
+   * nothing but continue (account-shell §4: the renewal goes straight on to the basket).
+   */
+  isAutoContinue?: boolean;
+  /** Server (422) errors of a failed final submission for this section. */
   serverErrors?: SectionErrors;
   /**
-   * Guest: the form passed POST /api/memberships/account-check; `isPurchasable` is its answer.
-   * Logged in: details confirmed or saved (PUT user/update 200); account and isPurchasable are null.
+   * Guest: the account was created (201) and the memberships reloaded for it (200); `isPurchasable` is what they
+   * now say of the chosen option. Logged in: details confirmed or saved (PUT user/update 200); isPurchasable null.
    */
-  onDone: (result: { account: JourneyAccount | null; isPurchasable: Camel<IsPurchasable> | null }) => void;
+  onDone: (result: { isPurchasable: Camel<IsPurchasable> | null }) => void;
 };
 
 export const NOT_EDITABLE_TEXT = "These details can't be edited right now";
 
 /**
- * Section 3 'Your details' (joining §2): a guest fills in the Create Account form; a logged-in user continues,
- * or first completes the required data fields that have no answer yet (PUT my-account/user/update).
+ * Section 3 'Your details' (joining §2, §4): a guest fills in the Create Account form, which creates the account;
+ * a logged-in user continues, or first completes the required data fields that have no answer yet
+ * (PUT my-account/user/update).
  */
 export function YourDetailsSection(props: YourDetailsSectionProps) {
   return props.isLoggedIn ? <LoggedInDetails {...props} /> : <CreateAccountForm {...props} />;
 }
 
-function LoggedInDetails({ serverErrors, onDone }: YourDetailsSectionProps) {
+function LoggedInDetails({ serverErrors, isAutoContinue = false, onDone }: YourDetailsSectionProps) {
   const form = useQuery(dataFieldsQueryOptions(true));
-  if (form.isPending) return <Spinner label="Loading your details" />;
+  const hasMissing =
+    form.data?.sections.some((section) =>
+      section.sectionFields.some((f) => f.isRequired && f.isAuthorised && isAnswerMissing(f.answer)),
+    ) ?? true;
+  const isSkipped = isAutoContinue && form.isSuccess && !hasMissing;
+  const hasSkipped = useRef(false);
+  useEffect(() => {
+    if (!isSkipped || hasSkipped.current) return;
+    hasSkipped.current = true;
+    onDone({ isPurchasable: null });
+  }, [isSkipped, onDone]);
+  if (form.isPending || isSkipped) return <Spinner label="Loading your details" />;
   if (form.isError) return <LoadError text={form.error.message} onRetry={() => void form.refetch()} />;
-  const hasMissing = form.data.sections.some((section) =>
-    section.sectionFields.some((f) => f.isRequired && f.isAuthorised && isAnswerMissing(f.answer)),
-  );
   if (!hasMissing) {
     return (
       <div className="stack joining-form">
         <p>{NOT_EDITABLE_TEXT}</p>
         <div className="form-actions">
-          <Button onClick={() => onDone({ account: null, isPurchasable: null })}>Continue</Button>
+          <Button onClick={() => onDone({ isPurchasable: null })}>Continue</Button>
         </div>
       </div>
     );
@@ -114,7 +128,7 @@ function MissingDetailsForm({
       {
         onSuccess: () => {
           toast.success(MEMBERSHIP_PURCHASE_TEXTS.accountUpdated, { duration: TOAST_DURATION.default });
-          onDone({ account: null, isPurchasable: null });
+          onDone({ isPurchasable: null });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {
