@@ -51,6 +51,7 @@ const envSchema = z.object({
    */
   MAIL_ATTEMPT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   KIOSK_IDLE_SECONDS: z.coerce.number().int().positive().default(90),
   KIOSK_SECOND_IDLE_SECONDS: z.coerce.number().int().positive().default(95),
@@ -167,6 +168,8 @@ export type Config = {
   mailRetryDelaySeconds: number;
   /** MAIL_ATTEMPT_TIMEOUT_SECONDS. */
   mailAttemptTimeoutSeconds: number;
+  /** JOB_SUPERVISE_INTERVAL_SECONDS: how often jobs whose process died are noticed and retried. */
+  jobSuperviseIntervalSeconds: number;
   sessionTtlDays: number;
   kioskIdleSeconds: number;
   kioskSecondIdleSeconds: number;
@@ -249,6 +252,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     mailAttemptTimeoutSeconds: e.MAIL_ATTEMPT_TIMEOUT_SECONDS,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    jobSuperviseIntervalSeconds: e.JOB_SUPERVISE_INTERVAL_SECONDS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
     kioskSecondIdleSeconds: e.KIOSK_SECOND_IDLE_SECONDS,

@@ -20,7 +20,12 @@ export type JobsPluginOptions = {
 export default fp<JobsPluginOptions>(
   async (app, opts) => {
     const { start = false, ...engineOptions } = opts.jobs ?? {};
-    const engine = createJobEngine({ database: app.database, log: app.log, ...engineOptions });
+    const engine = createJobEngine({
+      database: app.database,
+      log: app.log,
+      superviseIntervalSeconds: app.config.jobSuperviseIntervalSeconds,
+      ...engineOptions,
+    });
     app.decorate('jobs', engine);
     if (start) {
       app.addHook('onReady', async () => engine.start());

@@ -63,6 +63,11 @@ export type JobEngineOptions = {
   workers?: boolean;
   /** How often each worker polls for due jobs (default 2 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often jobs whose attempt outlived `expireInSeconds` (their process died) are failed and so retried
+   * (JOB_SUPERVISE_INTERVAL_SECONDS, default 15; pg-boss's own default is 60).
+   */
+  superviseIntervalSeconds?: number;
   /** Extra pg-boss constructor options (tests). */
   boss?: Partial<ConstructorOptions>;
 };
@@ -138,9 +143,22 @@ const errorOutput = (err: unknown) => ({ message: err instanceof Error ? err.mes
 const inTransaction = (tx: Tx) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
 /** Builds the pg-boss instance for our database: its own pool on PostgreSQL, the app's PGlite in-process. */
-function createBoss(database: Database, extra: Partial<ConstructorOptions> = {}) {
-  // Supervision (expired jobs of a process that died are retried) every 15 s rather than pg-boss's 60 s.
-  const common: ConstructorOptions = { schema: JOB_SCHEMA, superviseIntervalSeconds: 15, ...extra };
+export const DEFAULT_SUPERVISE_INTERVAL_SECONDS = 15;
+
+function createBoss(
+  database: Database,
+  extra: Partial<ConstructorOptions> = {},
+  superviseIntervalSeconds = DEFAULT_SUPERVISE_INTERVAL_SECONDS,
+) {
+  // Supervision: expired jobs of a process that died are failed, and so retried. pg-boss looks at a queue's expired
+  // jobs only in its monitor pass, which runs at most every monitorIntervalSeconds (60 s by default) however often
+  // supervision wakes, so both intervals are set.
+  const common: ConstructorOptions = {
+    schema: JOB_SCHEMA,
+    superviseIntervalSeconds,
+    monitorIntervalSeconds: superviseIntervalSeconds,
+    ...extra,
+  };
   if (database.kind === 'postgres') {
     if (!database.url)
       throw new Error('The job engine needs the PostgreSQL connection string (database.url)');
@@ -242,10 +260,11 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   return {
     async start() {
       if (running) return;
-      const b = createBoss(options.database, {
-        ...(options.clock ? { clock: options.clock } : {}),
-        ...options.boss,
-      });
+      const b = createBoss(
+        options.database,
+        { ...(options.clock ? { clock: options.clock } : {}), ...options.boss },
+        options.superviseIntervalSeconds,
+      );
       b.on('error', (err) => log.error({ err }, 'Job engine error'));
       b.on('warning', (warning) => log.warn({ warning }, 'Job engine warning'));
       const started = Date.now();
