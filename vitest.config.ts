@@ -27,8 +27,16 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: ['./apps/api/test/global-setup.ts'],
           setupFiles: ['./apps/api/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: tests that start servers as child processes (start-up, shutdown, folder lock) take seconds of CPU
+          // each, and `npm test` runs other stages beside this one. Timeouts here are a safety net, not assertions.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // Importing the app costs seconds of CPU; without isolation each worker imports it once instead of once per
+          // file. Files still never share a database (each opens its own) or Redis keys (helper.ts). Vitest's
+          // default on two cores is one worker; many files wait on child processes, timers and the database, so a
+          // few run side by side (INT_WORKERS overrides). See docs/decisions/025.
+          isolate: false,
+          maxWorkers: Number(process.env.INT_WORKERS ?? 3),
         },
       },
       {

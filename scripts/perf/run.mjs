@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:perf` (part of `npm test`, after `npm run build`): how the entry pages load on a phone.
+// `npm run test:perf` (part of `npm test`; builds the web app first if its build is stale): how the entry pages load
+// on a phone.
 //  1. Page weight: Chromium opens each entry page with a cold cache, 375 px wide, and counts the compressed
 //     JavaScript actually transferred until the network is idle; each page must stay within its budget.
 //  2. Lighthouse mobile (simulated slow 4G, mid-range phone CPU), median of LIGHTHOUSE_RUNS (default 3) runs per
@@ -7,6 +8,7 @@
 // Both measure Vite's bare React starter in the same run and print it first, so a reader can tell the product from
 // the machine (this machine is shared and noisy). VERBOSE=1 lists every script file per page.
 import { parseArgs } from 'node:util';
+import { buildIfStale } from '../build-if-stale.mjs';
 import {
   demoSessionCookie,
   entryPages,
@@ -54,6 +56,7 @@ const budgetFor = (path) =>
     Object.keys(JS_BUDGET_KB).find((p) => p.endsWith('/') && p.length > 1 && path.startsWith(p)) ?? ''
   ];
 
+buildIfStale();
 const started = Date.now();
 const demo = args.url ? { base: args.url.replace(/\/$/, ''), stop: () => {} } : await startDemoServer(4390);
 const reference = await startReferenceServer(4391);

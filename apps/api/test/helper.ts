@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
@@ -39,7 +39,17 @@ import { openFreshDatabase } from './db-template.ts';
 export const TEST_PASSWORD = 'Passw0rd!';
 export const TEST_CSRF = 'test-csrf-token';
 
-const TEST_REDIS_PREFIX = `fh-test:${randomUUID()}:`;
+/**
+ * Redis keys of one test file: files never collide in Redis, even when one worker runs several files (the int project
+ * does not isolate files, to import the app once per worker).
+ */
+const filePrefixes = new Map<string, string>();
+const testRedisPrefix = () => {
+  const file = expect.getState().testPath ?? '';
+  const prefix = filePrefixes.get(file) ?? `fh-test:${randomUUID()}:`;
+  filePrefixes.set(file, prefix);
+  return prefix;
+};
 
 type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<Config['rateLimits']> };
 
@@ -50,7 +60,7 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     demoMode: true,
     webDist: path.join(os.tmpdir(), 'fh-test-no-web-dist'),
     // Apps of one test file share counters (like processes of one deployment); files never collide in Redis.
-    redisKeyPrefix: TEST_REDIS_PREFIX,
+    redisKeyPrefix: testRedisPrefix(),
     ...overrides,
     rateLimits: {
       loginPerIpPerMinute: 1000,

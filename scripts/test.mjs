@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `npm test`: every stage, independent ones side by side. Each stage's output goes to its own log
+// (node_modules/.cache/fieldhouse/test-logs/<stage>.log) and is printed whole when the stage ends, so parallel
+// output never interleaves; a table of results and times closes the run. Exit status: non-zero if any stage failed.
+//
+//   npm test                        every stage
+//   npm test -- --only int-pglite   some stages (comma-separated names; their prerequisites run too)
+//   npm test -- --skip e2e          everything but some stages
+//   TEST_JOBS=1 npm test            one stage at a time
+//
+// Scheduling (docs/decisions/025): stages start as soon as their prerequisites pass, at most TEST_JOBS at a time
+// (default: cores + 2, at least 4; much of the suite waits on databases, timers and child processes).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const logDir = join(root, 'node_modules/.cache/fieldhouse/test-logs');
+
+/**
+ * name, npm script and arguments, and prerequisites (`after`). Stages start in this order as slots free up: the
+ * build others wait for, the quick checks (early failures), then the long stages.
+ */
+const STAGES = [
+  { name: 'build', run: ['run', 'build'] },
+  { name: 'typecheck', run: ['run', 'typecheck'] },
+  { name: 'lint', run: ['run', 'lint'] },
+  { name: 'lint-openapi', run: ['run', 'lint:openapi'] },
+  { name: 'unit', run: ['run', 'test:unit'] },
+  { name: 'e2e', run: ['run', 'test:e2e'], after: ['build'] },
+  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'] },
+  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'] },
+  { name: 'cluster', run: ['run', 'test:cluster'] },
+  { name: 'perf', run: ['run', 'test:perf'], after: ['build'] },
+];
+
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, skip: { type: 'string' } },
+});
+const names = (list) =>
+  list
+    ? list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+const unknown = [...names(args.only), ...names(args.skip)].filter((n) => !STAGES.some((s) => s.name === n));
+if (unknown.length) {
+  console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${STAGES.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+
+/** The stages asked for, plus what they need. */
+function selected() {
+  const wanted = new Set(names(args.only).length ? names(args.only) : STAGES.map((s) => s.name));
+  for (const n of names(args.skip)) wanted.delete(n);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of STAGES)
+      if (wanted.has(s.name))
+        for (const dep of s.after ?? [])
+          if (!wanted.has(dep)) {
+            wanted.add(dep);
+            grew = true;
+          }
+  }
+  return STAGES.filter((s) => wanted.has(s.name));
+}
+
+const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? Math.max(4, os.availableParallelism() + 2)));
+const stages = selected();
+const state = new Map(stages.map((s) => [s.name, { status: 'waiting', seconds: 0 }]));
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`.padStart(5);
+mkdirSync(logDir, { recursive: true });
+
+function runStage(stage) {
+  const st = state.get(stage.name);
+  st.status = 'running';
+  const t0 = Date.now();
+  const logFile = join(logDir, `${stage.name}.log`);
+  const log = createWriteStream(logFile);
+  console.log(`${elapsed()}  ▶ ${stage.name}: npm ${stage.run.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', stage.run, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code) => {
+      log.end(() => {
+        st.seconds = (Date.now() - t0) / 1000;
+        st.status = code === 0 ? 'passed' : 'FAILED';
+        const mark = code === 0 ? '✓' : '✗';
+        console.log(
+          `\n${'─'.repeat(100)}\n${elapsed()}  ${mark} ${stage.name} ${st.status} in ${st.seconds.toFixed(0)}s — output (${logFile}):\n`,
+        );
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        console.log(`${'─'.repeat(100)}`);
+        resolve();
+      });
+    });
+  });
+}
+
+const running = new Set();
+await new Promise((finish) => {
+  const tick = () => {
+    for (const stage of stages) {
+      const st = state.get(stage.name);
+      if (st.status !== 'waiting') continue;
+      const deps = (stage.after ?? []).map((d) => state.get(d)?.status);
+      if (deps.some((d) => d === 'FAILED' || d === 'skipped')) {
+        st.status = 'skipped';
+        console.log(`${elapsed()}  – ${stage.name} skipped: a prerequisite failed`);
+        continue;
+      }
+      if (deps.some((d) => d !== 'passed')) continue;
+      if (running.size >= jobs) break;
+      running.add(stage);
+      runStage(stage).then(() => {
+        running.delete(stage);
+        tick();
+      });
+    }
+    if (running.size === 0 && stages.every((s) => state.get(s.name).status !== 'waiting')) finish();
+  };
+  tick();
+});
+
+const total = (Date.now() - started) / 1000;
+console.log('\nStage            Result    Time');
+for (const s of stages) {
+  const st = state.get(s.name);
+  console.log(
+    `${s.name.padEnd(16)} ${st.status.padEnd(9)} ${st.status === 'skipped' ? '' : `${st.seconds.toFixed(0)}s`}`,
+  );
+}
+console.log(
+  `All stages: ${total.toFixed(0)}s (${(total / 60).toFixed(1)} min) with up to ${jobs} at a time.`,
+);
+process.exit([...state.values()].every((st) => st.status === 'passed') ? 0 : 1);
