@@ -31,16 +31,15 @@ import {
   waivers,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
-import { formatMoney } from '../../lib/money.ts';
 import {
-  addVenueDays,
+  addPeriod,
   DEFAULT_TIME_ZONE,
-  formatVenueDate,
-  sessionLabel,
-  venueDatePretty,
-  venueLocalDate,
-  venueTime,
-} from '../../lib/venue-time.ts';
+  formatIso,
+  localDateOf,
+  parseLocalDate,
+} from '../../lib/local-date.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { sessionLabel, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
 import {
   type CartLine,
   type CartMembership,
@@ -59,7 +58,6 @@ import { queueMail } from '../mail/outbox.ts';
 import { bookingConfirmationMail } from '../mail/templates.ts';
 import { cancelPendingRequests } from '../memberships/cancellation.ts';
 import { endReplacedMembership } from '../memberships/membership-change.ts';
-import { addMonths, parseLocalDate } from '../memberships/pricing.ts';
 import {
   type ChargeResult,
   type ChargeSource,
@@ -330,7 +328,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     const waiver = line.session?.waiver;
     if (!waiver || waiver.isSigned || !accepted.has(line.itemId)) continue;
     const [row] = await tx.select().from(waivers).where(eq(waivers.id, waiver.id));
-    if (row) await recordLatestSignature(tx, { customerId, waiver: row, now });
+    if (row) await recordLatestSignature(tx, { customerId, waiver: row, now, timeZone: client.timeZone });
     for (const other of lines)
       if (other.session?.waiver?.id === waiver.id) other.session.waiver.isSigned = true;
   }
@@ -677,11 +675,11 @@ async function createOrder(
  * the billing day and home venue when they have none, and the mandate becomes their instruction.
  */
 async function activateMembership(sp: Tx, customerId: number, m: CartMembership, now: Date) {
-  const today = formatVenueDate(venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE));
+  const today = formatIso(localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE));
   const start = parseLocalDate(m.startDate)!;
   const expiresAt =
     m.paymentType === 'fixed' && m.fixedDuration && m.fixedPeriod
-      ? formatVenueDate(addPeriod(start, m.fixedDuration, m.fixedPeriod))
+      ? formatIso(addPeriod(start, m.fixedDuration, m.fixedPeriod))
       : null;
   const [row] = await sp
     .update(memberships)
@@ -699,7 +697,7 @@ async function activateMembership(sp: Tx, customerId: number, m: CartMembership,
     await endReplacedMembership(sp, {
       replacedId: m.replacesMembershipId,
       newStart: start,
-      today: venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE),
+      today: localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE),
       newName: m.typeName,
     });
   }
@@ -721,15 +719,4 @@ async function activateMembership(sp: Tx, customerId: number, m: CartMembership,
   }
   if (Object.keys(changes).length)
     await sp.update(customers).set(changes).where(eq(customers.id, customerId));
-}
-
-/** A calendar date `count` periods later (months and years clamp to the month's last day). */
-export function addPeriod(
-  d: { year: number; month: number; day: number },
-  count: number,
-  period: 'day' | 'week' | 'month' | 'year',
-) {
-  if (period === 'month') return addMonths(d, count);
-  if (period === 'year') return addMonths(d, count * 12);
-  return addVenueDays(d, period === 'week' ? count * 7 : count);
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
+import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
 import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
 import { hasTerms } from '../checkout/terms-service.ts';
 import type { ClientRow } from '../clients/client-service.ts';
@@ -144,7 +144,7 @@ async function submitInTransaction(
   if (!onSale.some((t) => t.id === found.type.id))
     throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
   const { type, option } = found;
-  const today = venueLocalDate(now, venue.timeZone || DEFAULT_TIME_ZONE);
+  const today = localDateOf(now, venue.timeZone || DEFAULT_TIME_ZONE);
 
   // 2. The customer: the caller, or the guest's new account (same rules as register; welcome mail queued here).
   let customerId = input.customerId;
@@ -297,7 +297,7 @@ async function submitInTransaction(
       status: 'pending',
       statusInfo: AWAITING_PAYMENT,
       awaitingPayment: true,
-      startDate: formatLocal(resolved.startDate),
+      startDate: formatIso(resolved.startDate),
       price: option.baseFee,
       joinCosts: toCostsSnapshot(resolved),
       promotionId: resolved.promotion?.id ?? null,
@@ -326,9 +326,6 @@ async function submitInTransaction(
   };
 }
 
-const formatLocal = (d: { year: number; month: number; day: number }) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** POST /api/memberships/account-check: whether the type is purchasable for the person the form describes. */
 export async function checkAccountPurchasable(
   db: DbOrTx,
@@ -344,6 +341,6 @@ export async function checkAccountPurchasable(
   return purchasability(
     type,
     { dateOfBirth: input.account.date_of_birth ?? null, billingDay: null },
-    venueLocalDate(input.now, venue.timeZone || DEFAULT_TIME_ZONE),
+    localDateOf(input.now, venue.timeZone || DEFAULT_TIME_ZONE),
   );
 }

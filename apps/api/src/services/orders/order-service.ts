@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
+import { addDays, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
 import { paginate } from '../../lib/pagination.ts';
 import {
@@ -29,7 +30,6 @@ import {
   venueTime,
 } from '../../lib/venue-time.ts';
 import { membershipFeeLines } from '../cart/cart-service.ts';
-import { addDays, parseLocalDate, prettyDate } from '../memberships/pricing.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
 const membershipVenues = alias(venues, 'membership_venues');
