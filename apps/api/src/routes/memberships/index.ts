@@ -21,9 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { sessionScope } from '../../plugins/app/auth.ts';
 import { createSession } from '../../services/auth/sessions.ts';
-import { findUser } from '../../services/customers/user-service.ts';
+import { findDataFields } from '../../services/customers/data-fields.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
-import { findDataFields } from '../../services/memberships/data-fields.ts';
 import { checkAccountPurchasable, submitMembership } from '../../services/memberships/membership-purchase.ts';
 import {
   findJoiningCaller,
@@ -31,6 +30,7 @@ import {
   quoteCosts,
   validatePromotionCode,
 } from '../../services/memberships/membership-service.ts';
+import { findUser } from '../../services/users/user-service.ts';
 import { accountUrl, requireClient } from '../request-helpers.ts';
 
 type ValidationIssue = { instancePath: string; message?: string };

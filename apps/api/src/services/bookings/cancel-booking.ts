@@ -14,8 +14,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addMonthsToInstant } from '../../lib/local-date.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { waitlistPlaceFreeMail } from '../mail/templates.ts';
+import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
 import {
   CREDIT_AWARDED_MESSAGE,
   canBeCancelled,

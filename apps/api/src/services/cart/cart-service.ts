@@ -35,12 +35,12 @@ import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
 import { formatDuration, periodStart, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
-import { findCreditBalances } from '../credits/credit-service.ts';
+import { findCreditBalances } from '../credits/index.ts';
 import {
   cancelReleasedMandates,
   type MandateDeps,
   releaseAwaitingMemberships,
-} from '../memberships/awaiting-memberships.ts';
+} from './awaiting-memberships.ts';
 import {
   type AvailableBenefit,
   type AvailablePackage,

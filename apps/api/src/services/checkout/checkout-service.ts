@@ -44,31 +44,30 @@ import {
   type CartLine,
   type CartMembership,
   type CartRow,
+  capTenders,
   ITEM_UNAVAILABLE_MESSAGE,
   loadCartLines,
+  maxCreditApplicable,
   membershipProblem,
   OFFLINE_TENDERS,
   PENALTY_PAID_MESSAGE,
   type PricedCart,
   priceCart,
-} from '../cart/cart-service.ts';
-import { capTenders, maxCreditApplicable, type Tender } from '../cart/pricing.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { bookingConfirmationMail } from '../mail/templates.ts';
-import { cancelPendingRequests } from '../memberships/cancellation.ts';
-import { endReplacedMembership } from '../memberships/membership-change.ts';
+  type Tender,
+} from '../cart/index.ts';
+import { type ClientRow, hasCheckoutTerms } from '../clients/index.ts';
+import { bookingConfirmationMail, queueMail } from '../mail/index.ts';
+import { cancelPendingRequests, endReplacedMembership } from '../memberships/index.ts';
 import {
   type ChargeResult,
   type ChargeSource,
   describeCard,
+  isCardExpired,
   PaymentIntentMismatchError,
   type PaymentProvider,
   PaymentSourceError,
-} from '../payments/provider.ts';
-import { isCardExpired } from '../payments/saved-cards.ts';
-import { recordLatestSignature } from '../waivers/waiver-service.ts';
-import { hasCheckoutTerms } from './terms-service.ts';
+} from '../payments/index.ts';
+import { recordLatestSignature } from '../waivers/index.ts';
 
 const DAY_MS = 86_400_000;
 

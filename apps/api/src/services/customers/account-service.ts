@@ -11,8 +11,8 @@ import { authSessions, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { revokePasswordResets } from '../auth/password-reset.ts';
-import { findDataFields } from '../memberships/data-fields.ts';
+import { revokePasswordResets } from '../auth/index.ts';
+import { findDataFields } from './data-fields.ts';
 
 type OnboardingType = (typeof ONBOARDING_TYPES)[number];
 type Value = string | number | boolean | string[] | null | undefined;

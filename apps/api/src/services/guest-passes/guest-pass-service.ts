@@ -24,9 +24,8 @@ import { addDays, endOfDay, localDateOf, toLocalDate } from '../../lib/local-dat
 import { paginate } from '../../lib/pagination.ts';
 import { createGuestPassCode } from '../../lib/tokens.ts';
 import { periodEnd, periodStart, venueDateAtTime } from '../../lib/venue-time.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { guestPassMail } from '../mail/templates.ts';
+import type { ClientRow } from '../clients/index.ts';
+import { guestPassMail, queueMail } from '../mail/index.ts';
 
 /**
  * Guest passes. An allowance is a membership benefit of kind 'guest_pass' (uses per month or week, at the venues

@@ -13,7 +13,7 @@ import {
   prettyDate,
 } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
-import { findUnpaidPenalties } from '../penalties/penalty-service.ts';
+import { findUnpaidPenalties } from '../penalties/index.ts';
 import { findAccountMemberships } from './account-memberships.ts';
 import { findOwnMembership, isLive } from './membership-state.ts';
 import { cancellationSchedule, nextPaymentOnOrAfter } from './pricing.ts';

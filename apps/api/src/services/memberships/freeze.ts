@@ -19,8 +19,7 @@ import {
   prettyDate,
 } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
-import type { StoredUpload } from '../storage/upload-check.ts';
-import { lockUploadQuota } from '../storage/upload-quota.ts';
+import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
 import type { UploadDeps } from './eligibility-documents.ts';
 import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
 import { nextPaymentOnOrAfter } from './pricing.ts';

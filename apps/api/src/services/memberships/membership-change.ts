@@ -24,8 +24,7 @@ import {
   prettyDate,
 } from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
-import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
-import { releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import { bumpCartVersion, openCart, releaseAwaitingMemberships } from '../cart/index.ts';
 import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
 import { findJoiningCaller, listMembershipTypes, optionOfClient } from './membership-service.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';

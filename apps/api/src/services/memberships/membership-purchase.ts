@@ -5,12 +5,15 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
-import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
-import { hasTerms } from '../checkout/terms-service.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { checkTermsAccepted, hashNewPassword, registerCustomer } from '../customers/register.ts';
-import type { DirectDebitProvider } from '../direct-debit/provider.ts';
-import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import {
+  bumpCartVersion,
+  cancelReleasedMandates,
+  openCart,
+  releaseAwaitingMemberships,
+} from '../cart/index.ts';
+import { type ClientRow, hasTerms } from '../clients/index.ts';
+import { checkTermsAccepted, hashNewPassword, registerCustomer } from '../customers/index.ts';
+import type { DirectDebitProvider } from '../direct-debit/index.ts';
 import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
 import {
   checkPurchasable,

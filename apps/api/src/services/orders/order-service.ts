@@ -29,7 +29,7 @@ import {
   venueDayBounds,
   venueTime,
 } from '../../lib/venue-time.ts';
-import { membershipFeeLines } from '../cart/cart-service.ts';
+import { membershipFeeLines } from '../cart/index.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
 const membershipVenues = alias(venues, 'membership_venues');

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDateAtTime, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
-import type { ClientRow } from '../clients/client-service.ts';
+import type { ClientRow } from '../clients/index.ts';
 import {
   findItems,
   findMembershipExtras,
