@@ -1,4 +1,4 @@
-import type { AccountDetails, CustomQuestionAnswer, NewAccount } from '@fieldhouse/contract';
+import type { AccountDetails, CustomQuestionAnswer, IsPurchasable, NewAccount } from '@fieldhouse/contract';
 import type { Camel } from '../../lib/api/client';
 
 /**
@@ -44,3 +44,19 @@ export type JourneyState = {
 
 /** Server field errors (422) for one section, keyed by snake_case field path as the server sends them. */
 export type SectionErrors = Record<string, string[]>;
+
+/** The your-details section's props (the logged-in form and the guest's create-account form share them). */
+export type YourDetailsSectionProps = {
+  isLoggedIn: boolean;
+  membershipTypeId: number;
+  venueId: number;
+  /** The guest's form as last entered (when the section is reopened with Edit). */
+  account: JourneyAccount | null;
+  /** Server errors for `account.*` from a failed final submission, keyed without the 'account.' prefix. */
+  serverErrors?: SectionErrors;
+  /**
+   * Guest: the form passed POST /api/memberships/account-check; `isPurchasable` is its answer.
+   * Logged in: details confirmed or saved (PUT user/update 200); account and isPurchasable are null.
+   */
+  onDone: (result: { account: JourneyAccount | null; isPurchasable: Camel<IsPurchasable> | null }) => void;
+};

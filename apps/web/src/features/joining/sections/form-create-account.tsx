@@ -30,8 +30,7 @@ import {
   joiningTermsQueryOptions,
   useAccountCheck,
 } from '../forms-api';
-import type { JourneyAccount } from '../journey-types';
-import type { YourDetailsSectionProps } from './your-details-section';
+import type { JourneyAccount, YourDetailsSectionProps } from '../journey-types';
 
 const TermsModal = lazy(() => import('../../../ui/terms-modal'));
 

@@ -1,7 +1,6 @@
-import { type IsPurchasable, MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import type { Camel } from '../../../lib/api/client';
 import { isApiError } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
@@ -12,23 +11,8 @@ import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../u
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type DataForm, dataFieldsQueryOptions, useUpdateUserDetails } from '../forms-api';
-import type { JourneyAccount, SectionErrors } from '../journey-types';
+import type { YourDetailsSectionProps } from '../journey-types';
 import { CreateAccountForm } from './form-create-account';
-
-export type YourDetailsSectionProps = {
-  isLoggedIn: boolean;
-  membershipTypeId: number;
-  venueId: number;
-  /** The guest's form as last entered (when the section is reopened with Edit). */
-  account: JourneyAccount | null;
-  /** Server errors for `account.*` from a failed final submission, keyed without the 'account.' prefix. */
-  serverErrors?: SectionErrors;
-  /**
-   * Guest: the form passed POST /api/memberships/account-check; `isPurchasable` is its answer.
-   * Logged in: details confirmed or saved (PUT user/update 200); account and isPurchasable are null.
-   */
-  onDone: (result: { account: JourneyAccount | null; isPurchasable: Camel<IsPurchasable> | null }) => void;
-};
 
 export const NOT_EDITABLE_TEXT = "These details can't be edited right now";
 
