@@ -30,12 +30,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { DEMO_FOOTER_HTML, DEMO_THEME } from '../apps/api/src/db/seed-data.ts';
-import {
-  addVenueDays,
-  formatVenueDate,
-  venueLocalDate,
-  venueLocalInstant,
-} from '../apps/api/src/lib/venue-time.ts';
+import { addDays, formatIso, instantAt, localDateOf } from '../apps/api/src/lib/local-date.ts';
 import { portAnswers } from './lib/test-postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -244,7 +239,7 @@ async function seed(db, now) {
     )
     .returning({ id: schema.activitySessions.id });
 
-  const today = venueLocalDate(now);
+  const today = localDateOf(now);
   for (const [v, perDay] of [
     [light, 4],
     [busy, 40],
@@ -266,11 +261,11 @@ async function seed(db, now) {
       .returning();
     const rows = [];
     for (let d = 0; d < 14; d++) {
-      const day = addVenueDays(today, d);
+      const day = addDays(today, d);
       for (let n = 0; n < perDay; n++) {
         const a = activities[n % activities.length];
         const minutes = 6 * 60 + Math.floor((n * 15 * 60) / perDay);
-        const startsAt = venueLocalInstant(day, { hour: Math.floor(minutes / 60), minute: minutes % 60 });
+        const startsAt = instantAt(day, { hour: Math.floor(minutes / 60), minute: minutes % 60 });
         rows.push({
           activityId: a.id,
           venueId: v.id,
@@ -289,7 +284,7 @@ async function seed(db, now) {
   return {
     clientId: client.id,
     rushSessionIds: rushSessions.map((s) => s.id),
-    today: formatVenueDate(today),
+    today: formatIso(today),
   };
 }
 

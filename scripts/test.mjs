@@ -28,6 +28,7 @@ const STAGES = [
   { name: 'build', run: ['run', 'build'] },
   { name: 'typecheck', run: ['run', 'typecheck'] },
   { name: 'lint', run: ['run', 'lint'] },
+  { name: 'lint-imports', run: ['run', 'lint:imports'] },
   { name: 'lint-openapi', run: ['run', 'lint:openapi'] },
   { name: 'unit', run: ['run', 'test:unit'] },
   { name: 'e2e', run: ['run', 'test:e2e'], after: ['build'] },

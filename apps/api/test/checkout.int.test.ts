@@ -25,7 +25,8 @@ import {
   penalties,
   waitlistEntries,
 } from '../src/db/schema.ts';
-import { addVenueDays, venueDayMonth, venueLocalDate, venueLocalInstant } from '../src/lib/venue-time.ts';
+import { addDays, instantAt, localDateOf } from '../src/lib/local-date.ts';
+import { venueDayMonth } from '../src/lib/venue-time.ts';
 import {
   cardToken,
   countingProvider,
@@ -398,7 +399,7 @@ describe('checkout', () => {
 
   it('refuses a session that filled up, naming it, and keeps the whole basket', async () => {
     const { customer, session } = await newCustomer();
-    const startsAt = venueLocalInstant(addVenueDays(venueLocalDate(new Date()), 2), { hour: 18, minute: 0 });
+    const startsAt = instantAt(addDays(localDateOf(new Date()), 2), { hour: 18, minute: 0 });
     const a = await createSession(t.db, { venueId: venue.id, startsAt, name: 'Spin', capacity: 1 });
     const b = await createSession(t.db, { venueId: venue.id, startsAt: at(40), name: 'Yoga' });
     const cart = await addSessions(session, a.session.id, b.session.id);

@@ -4,8 +4,7 @@
  * its transaction; idempotent (does nothing when the client already has eligibility criteria).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { venueLocalDate } from '../lib/venue-time.ts';
-import { addDays, addMonths, formatIso } from '../services/memberships/pricing.ts';
+import { addDays, addMonths, formatIso, localDateOf } from '../lib/local-date.ts';
 import type { Tx } from './client.ts';
 import {
   clients,
@@ -127,7 +126,7 @@ export async function seedManagement(
   const optionOf = (slug: string, paymentType: 'recurring' | 'fixed') =>
     typeRows.find((r) => r.type.slug === slug && r.option.paymentType === paymentType);
 
-  const today = venueLocalDate(now, home.timeZone);
+  const today = localDateOf(now, home.timeZone);
   const nextFirst = addMonths({ ...today, day: 1 }, 1);
   const saverExpires = addDays(today, 20);
   const plan = [

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { addMonthsToInstant } from '../lib/local-date.ts';
 import type { Tx } from './client.ts';
 import {
   activities,
@@ -76,12 +77,6 @@ const juniorAnswers = (attendee: string, dateOfBirth: string, medical: string): 
   { question: JUNIOR_SWIM_QUESTIONS[3]!, answers: [{ id: 4, answer: medical }] },
 ];
 
-const monthsAfter = (instant: Date, months: number) => {
-  const d = new Date(instant);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-};
-
 export async function seedProfile(tx: Tx, now: Date): Promise<void> {
   const [client] = await tx.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
   if (!client) return;
@@ -155,7 +150,7 @@ export async function seedProfile(tx: Tx, now: Date): Promise<void> {
     attendeeName: extra.attendeeName ?? null,
     answers: extra.answers ?? [],
     signedAt,
-    expiresAt: waiver.validForMonths ? monthsAfter(signedAt, waiver.validForMonths) : null,
+    expiresAt: waiver.validForMonths ? addMonthsToInstant(signedAt, waiver.validForMonths) : null,
   });
   const signatures: (typeof waiverSignatures.$inferInsert)[] = [];
 

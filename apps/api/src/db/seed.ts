@@ -1,13 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
+import { addDays, addMonths, endOfDay, formatIso, instantAt, localDateOf } from '../lib/local-date.ts';
 import { hashPassword } from '../lib/password.ts';
 import { createGuestPassCode } from '../lib/tokens.ts';
-import {
-  addVenueDays,
-  endOfVenueDay,
-  periodStart,
-  venueLocalDate,
-  venueLocalInstant,
-} from '../lib/venue-time.ts';
+import { periodStart } from '../lib/venue-time.ts';
 import type { Db, Tx } from './client.ts';
 import {
   activities,
@@ -246,16 +241,16 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   const activityRows = await tx.insert(activities).values(activityValues).returning();
   const timesByName = new Map(DEMO_ACTIVITIES.map((a) => [a.name, a.times]));
 
-  const today = venueLocalDate(now);
+  const today = localDateOf(now);
   const sessionValues: (typeof activitySessions.$inferInsert)[] = [];
   for (let offset = -DAYS_BEHIND; offset <= DAYS_AHEAD; offset++) {
-    const day = addVenueDays(today, offset);
+    const day = addDays(today, offset);
     activityRows.forEach((activity, ai) => {
       // Each activity runs six days a week, with a different rest day per activity.
       if ((offset + DAYS_BEHIND + ai) % 7 === 0 && activity.venueId !== home.id) return;
       for (const time of timesByName.get(activity.name) ?? []) {
         const [hour, minute] = time.split(':').map(Number) as [number, number];
-        const startsAt = venueLocalInstant(day, { hour, minute });
+        const startsAt = instantAt(day, { hour, minute });
         sessionValues.push({
           activityId: activity.id,
           venueId: activity.venueId,
@@ -329,11 +324,8 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   // The demo customer's active monthly Gym & Swim membership.
   const gymSwim = typeRows.find((t) => t.slug === 'gym-and-swim')!;
   const monthly = optionRows.find((o) => o.membershipTypeId === gymSwim.id && o.paymentType === 'recurring')!;
-  const startDay = addVenueDays(today, -240);
-  const nextPayment =
-    today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
-  const isoDate = (d: { year: number; month: number; day: number }) =>
-    `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  const startDay = addDays(today, -240);
+  const nextPayment = addMonths({ ...today, day: 1 }, 1);
   // Its direct debit (sandbox mandate, active): the demo customer 'has an instruction' and billing day 1.
   const [demoMandate] = await tx
     .insert(directDebitMandates)
@@ -362,8 +354,8 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       homeVenueId: home.id,
       reference: 'M-100001',
       status: 'active',
-      startDate: isoDate(startDay),
-      nextPaymentDate: isoDate({ ...nextPayment, day: 1 }),
+      startDate: formatIso(startDay),
+      nextPaymentDate: formatIso(nextPayment),
       price: monthly.baseFee,
       createdAt: new Date(now.getTime() - 240 * DAY_MS),
     })
@@ -373,9 +365,9 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   const homeSessions = sessionRows
     .filter((s) => s.venueId === home.id)
     .sort((a, b) => +a.startsAt - +b.startsAt);
-  const tomorrow = venueLocalInstant(addVenueDays(today, 1), { hour: 0, minute: 0 });
+  const tomorrow = instantAt(addDays(today, 1), { hour: 0, minute: 0 });
   const pickOn = (dayOffset: number, nth: number) => {
-    const from = venueLocalInstant(addVenueDays(today, dayOffset), { hour: 0, minute: 0 });
+    const from = instantAt(addDays(today, dayOffset), { hour: 0, minute: 0 });
     const to = new Date(from.getTime() + DAY_MS);
     const onDay = homeSessions.filter((s) => s.startsAt >= from && s.startsAt < to);
     return onDay[nth % Math.max(onDay.length, 1)];
@@ -471,7 +463,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   const demoSessions = new Set(chosen.map((c) => c.session.id));
   const findHomeSession = (spec: { dayOffset: number; name: string; time: string }) => {
     const [hour, minute] = spec.time.split(':').map(Number) as [number, number];
-    const at = venueLocalInstant(addVenueDays(today, spec.dayOffset), { hour, minute }).getTime();
+    const at = instantAt(addDays(today, spec.dayOffset), { hour, minute }).getTime();
     return homeSessions.find(
       (s) =>
         s.startsAt.getTime() === at &&
@@ -639,7 +631,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   });
   await tx.insert(terms).values({ clientId, kind: 'checkout', ...DEMO_CHECKOUT_TERMS });
   await tx.insert(terms).values(DEMO_JOINING_TERMS.map((t, i) => ({ clientId, ...t, sortOrder: i })));
-  const cardYear = venueLocalDate(now).year + 3;
+  const cardYear = localDateOf(now).year + 3;
   const billing = {
     firstName: 'Alex',
     lastName: 'Morgan',
@@ -714,7 +706,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
       guestName,
       guestEmail: `${guestName.toLowerCase().replace(/\s+/g, '.')}@example.com`,
       code: createGuestPassCode(),
-      validTo: endOfVenueDay(addVenueDays(venueLocalDate(createdAt), 7)),
+      validTo: endOfDay(addDays(localDateOf(createdAt), 7)),
       status: redeemed ? ('redeemed' as const) : ('issued' as const),
       redeemedAt: redeemed ? new Date(createdAt.getTime() + 2 * DAY_MS + 4 * 3_600_000) : null,
       sourceType: fromBundle ? ('package' as const) : ('benefit' as const),
@@ -841,7 +833,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   }
 
   // Priya Shah (FH100004) has a Mastercard that expired last month: the payments area's expired state.
-  const lastMonth = addVenueDays({ ...venueLocalDate(now), day: 1 }, -1);
+  const lastMonth = addDays({ ...localDateOf(now), day: 1 }, -1);
   await tx.insert(savedCards).values({
     customerId: extras[0]!.id,
     providerRef: 'pm_demo_mastercard_expired',

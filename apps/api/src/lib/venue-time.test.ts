@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addVenueDays,
+  addDays,
   daysBetween,
-  endOfVenueDay,
+  endOfDay,
+  formatIso,
+  instantAt,
+  localDateOf,
+  toLocalDate,
+} from './local-date.ts';
+import {
   formatDuration,
-  formatVenueDate,
-  parseVenueDate,
   periodEnd,
   periodStart,
   sessionLabel,
@@ -14,8 +18,6 @@ import {
   venueDatePretty,
   venueDateTime,
   venueDayBounds,
-  venueLocalDate,
-  venueLocalInstant,
   venueLocalIso,
   venueLocalParts,
   venueTime,
@@ -23,18 +25,18 @@ import {
 
 describe('venue-local times (Europe/London)', () => {
   it('builds a summer (BST) instant an hour before UTC', () => {
-    const at = venueLocalInstant({ year: 2026, month: 7, day: 1 }, { hour: 9, minute: 30 });
+    const at = instantAt({ year: 2026, month: 7, day: 1 }, { hour: 9, minute: 30 });
     expect(at.toISOString()).toBe('2026-07-01T08:30:00.000Z');
     expect(venueTime(at)).toBe('09:30');
   });
 
   it('builds a winter (GMT) instant equal to UTC', () => {
-    const at = venueLocalInstant({ year: 2026, month: 12, day: 1 }, { hour: 9, minute: 30 });
+    const at = instantAt({ year: 2026, month: 12, day: 1 }, { hour: 9, minute: 30 });
     expect(at.toISOString()).toBe('2026-12-01T09:30:00.000Z');
   });
 
   it('handles a session across the October clock change (BST → GMT at 02:00 on 25 Oct 2026)', () => {
-    const starts = venueLocalInstant({ year: 2026, month: 10, day: 25 }, { hour: 0, minute: 30 });
+    const starts = instantAt({ year: 2026, month: 10, day: 25 }, { hour: 0, minute: 30 });
     const ends = new Date(starts.getTime() + 3 * 60 * 60 * 1000);
     expect(starts.toISOString()).toBe('2026-10-24T23:30:00.000Z');
     expect(venueLocalIso(starts)).toBe('2026-10-25T00:30:00');
@@ -42,21 +44,21 @@ describe('venue-local times (Europe/London)', () => {
     expect(venueLocalIso(ends)).toBe('2026-10-25T02:30:00');
     expect(formatDuration(starts, ends)).toBe('180min');
     // Same wall-clock time on consecutive days is 25 hours apart over the change.
-    const saturday = venueLocalInstant({ year: 2026, month: 10, day: 24 }, { hour: 9, minute: 0 });
-    const sunday = venueLocalInstant({ year: 2026, month: 10, day: 25 }, { hour: 9, minute: 0 });
+    const saturday = instantAt({ year: 2026, month: 10, day: 24 }, { hour: 9, minute: 0 });
+    const sunday = instantAt({ year: 2026, month: 10, day: 25 }, { hour: 9, minute: 0 });
     expect(sunday.getTime() - saturday.getTime()).toBe(25 * 60 * 60 * 1000);
     expect(venueTime(sunday)).toBe('09:00');
   });
 
   it('handles a session across the March clock change (GMT → BST at 01:00 on 29 Mar 2026)', () => {
-    const starts = venueLocalInstant({ year: 2026, month: 3, day: 29 }, { hour: 0, minute: 30 });
+    const starts = instantAt({ year: 2026, month: 3, day: 29 }, { hour: 0, minute: 30 });
     const ends = new Date(starts.getTime() + 60 * 60 * 1000);
     expect(starts.toISOString()).toBe('2026-03-29T00:30:00.000Z');
     expect(venueTime(starts)).toBe('00:30');
     expect(venueTime(ends)).toBe('02:30');
     expect(formatDuration(starts, ends)).toBe('60min');
-    const saturday = venueLocalInstant({ year: 2026, month: 3, day: 28 }, { hour: 9, minute: 0 });
-    const sunday = venueLocalInstant({ year: 2026, month: 3, day: 29 }, { hour: 9, minute: 0 });
+    const saturday = instantAt({ year: 2026, month: 3, day: 28 }, { hour: 9, minute: 0 });
+    const sunday = instantAt({ year: 2026, month: 3, day: 29 }, { hour: 9, minute: 0 });
     expect(sunday.getTime() - saturday.getTime()).toBe(23 * 60 * 60 * 1000);
     expect(sunday.toISOString()).toBe('2026-03-29T08:00:00.000Z');
   });
@@ -64,13 +66,13 @@ describe('venue-local times (Europe/London)', () => {
   it('reports the venue-local date, not the UTC date, late in a summer evening', () => {
     const at = new Date('2026-06-30T23:30:00Z');
     expect(venueDate(at)).toBe('2026-07-01');
-    expect(venueLocalDate(at)).toEqual({ year: 2026, month: 7, day: 1 });
+    expect(localDateOf(at)).toEqual({ year: 2026, month: 7, day: 1 });
     expect(venueDatePretty(at)).toBe('Wednesday 1 July 2026');
   });
 
   it('adds calendar days across month ends', () => {
-    expect(addVenueDays({ year: 2026, month: 10, day: 30 }, 3)).toEqual({ year: 2026, month: 11, day: 2 });
-    expect(addVenueDays({ year: 2026, month: 3, day: 2 }, -3)).toEqual({ year: 2026, month: 2, day: 27 });
+    expect(addDays({ year: 2026, month: 10, day: 30 }, 3)).toEqual({ year: 2026, month: 11, day: 2 });
+    expect(addDays({ year: 2026, month: 3, day: 2 }, -3)).toEqual({ year: 2026, month: 2, day: 27 });
   });
 });
 
@@ -109,8 +111,8 @@ describe('timetable helpers', () => {
   });
 
   it('counts calendar days between dates', () => {
-    expect(daysBetween(parseVenueDate('2026-10-20'), parseVenueDate('2026-11-02'))).toBe(13);
-    expect(formatVenueDate(parseVenueDate('2026-03-09'))).toBe('2026-03-09');
+    expect(daysBetween(toLocalDate('2026-10-20'), toLocalDate('2026-11-02'))).toBe(13);
+    expect(formatIso(toLocalDate('2026-03-09'))).toBe('2026-03-09');
   });
 });
 
@@ -152,7 +154,7 @@ describe('venueDayBounds (inclusive venue-local day filters)', () => {
   });
 });
 
-describe('periodEnd and endOfVenueDay', () => {
+describe('periodEnd and endOfDay', () => {
   it('ends a month at 00:00 local on the 1st of the next (across the October clock change and New Year)', () => {
     expect(periodEnd(new Date('2026-10-20T12:00:00Z'), 'month').toISOString()).toBe(
       '2026-11-01T00:00:00.000Z',
@@ -173,7 +175,7 @@ describe('periodEnd and endOfVenueDay', () => {
   });
 
   it('gives the last millisecond of a local day', () => {
-    expect(endOfVenueDay({ year: 2026, month: 7, day: 1 }).toISOString()).toBe('2026-07-01T22:59:59.999Z');
-    expect(endOfVenueDay({ year: 2026, month: 12, day: 1 }).toISOString()).toBe('2026-12-01T23:59:59.999Z');
+    expect(endOfDay({ year: 2026, month: 7, day: 1 }).toISOString()).toBe('2026-07-01T22:59:59.999Z');
+    expect(endOfDay({ year: 2026, month: 12, day: 1 }).toISOString()).toBe('2026-12-01T23:59:59.999Z');
   });
 });

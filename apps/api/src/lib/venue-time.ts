@@ -1,29 +1,16 @@
-import { TZDate, tz } from '@date-fns/tz';
-import { addDays, differenceInMinutes, format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { differenceInMinutes, format } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  DEFAULT_TIME_ZONE,
+  localDateOf,
+  mondayOf,
+  startOfDay,
+  toLocalDate,
+} from './local-date.ts';
 
-export const DEFAULT_TIME_ZONE = 'Europe/London';
-
-/** The instant of a venue-local wall-clock time (correct on both sides of a clock change). */
-export function venueLocalInstant(
-  date: { year: number; month: number; day: number },
-  time: { hour: number; minute: number },
-  timeZone = DEFAULT_TIME_ZONE,
-): Date {
-  const local = new TZDate(date.year, date.month - 1, date.day, time.hour, time.minute, 0, 0, timeZone);
-  return new Date(local.getTime());
-}
-
-/** The venue-local calendar date of an instant, as { year, month (1-12), day }. */
-export function venueLocalDate(instant: Date, timeZone = DEFAULT_TIME_ZONE) {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
-}
-
-/** Adds calendar days to a venue-local date (not 24-hour periods). */
-export function addVenueDays(date: { year: number; month: number; day: number }, days: number) {
-  const shifted = addDays(new Date(Date.UTC(date.year, date.month - 1, date.day)), days);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
+/** How instants read where the venue is (its IANA zone); calendar dates themselves live in `local-date.ts`. */
 
 const fmt = (instant: Date, pattern: string, timeZone: string) =>
   format(instant, pattern, { in: tz(timeZone) });
@@ -56,31 +43,10 @@ export const venueDayMonth = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
 export const sessionLabel = (name: string, startsAt: Date, timeZone = DEFAULT_TIME_ZONE) =>
   `${name} at ${venueTime(startsAt, timeZone)} on ${venueDayMonth(startsAt, timeZone)}`;
 
-/** Parses 'YYYY-MM-DD' into a venue-local calendar date. */
-export function parseVenueDate(value: string) {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
-}
-
-/** Whole calendar days from `a` to `b` (b − a). */
-export function daysBetween(
-  a: { year: number; month: number; day: number },
-  b: { year: number; month: number; day: number },
-) {
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
-  );
-}
-
-export const formatVenueDate = (d: { year: number; month: number; day: number }) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** Start of the current benefit period in the venue's zone: the 1st of the month, or Monday, at 00:00. */
 export function periodStart(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
-  const today = venueLocalDate(now, timeZone);
-  if (period === 'month') return venueLocalInstant({ ...today, day: 1 }, { hour: 0, minute: 0 }, timeZone);
-  const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay(); // 0 = Sunday
-  return venueLocalInstant(addVenueDays(today, -((weekday + 6) % 7)), { hour: 0, minute: 0 }, timeZone);
+  const today = localDateOf(now, timeZone);
+  return startOfDay(period === 'month' ? { ...today, day: 1 } : mondayOf(today), timeZone);
 }
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -146,12 +112,9 @@ export function venueDayBounds(
   range: { from?: string; to?: string },
   timeZone = DEFAULT_TIME_ZONE,
 ): { start?: Date; end?: Date } {
-  const midnight = { hour: 0, minute: 0 };
   return {
-    start: range.from ? venueLocalInstant(parseVenueDate(range.from), midnight, timeZone) : undefined,
-    end: range.to
-      ? venueLocalInstant(addVenueDays(parseVenueDate(range.to), 1), midnight, timeZone)
-      : undefined,
+    start: range.from ? startOfDay(toLocalDate(range.from), timeZone) : undefined,
+    end: range.to ? startOfDay(addDays(toLocalDate(range.to), 1), timeZone) : undefined,
   };
 }
 
@@ -165,22 +128,8 @@ export const venueDateAtTime = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
 
 /** When the current benefit period ends (exclusive): the 1st of next month, or next Monday, at 00:00 local. */
 export function periodEnd(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
-  const start = venueLocalDate(periodStart(now, period, timeZone), timeZone);
-  const next =
-    period === 'week'
-      ? addVenueDays(start, 7)
-      : start.month === 12
-        ? { year: start.year + 1, month: 1, day: 1 }
-        : { year: start.year, month: start.month + 1, day: 1 };
-  return venueLocalInstant(next, { hour: 0, minute: 0 }, timeZone);
-}
-
-/** The last moment (23:59:59.999 local) of a venue-local day. */
-export function endOfVenueDay(
-  date: { year: number; month: number; day: number },
-  timeZone = DEFAULT_TIME_ZONE,
-) {
-  return new Date(venueLocalInstant(addVenueDays(date, 1), { hour: 0, minute: 0 }, timeZone).getTime() - 1);
+  const start = localDateOf(periodStart(now, period, timeZone), timeZone);
+  return startOfDay(period === 'week' ? addDays(start, 7) : addMonths(start, 1), timeZone);
 }
 
 /** e.g. '25 October 2026' ('D MMMM YYYY': package expiry, waiver signed on). */

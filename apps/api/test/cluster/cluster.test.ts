@@ -520,7 +520,6 @@ describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin prox
       pending = rows[0]!.pending;
       if (!figures['mail: not yet sent when the drain began'])
         figures['mail: not yet sent when the drain began'] = String(pending);
-      if (process.env.CLUSTER_TRACE) console.log(`drain ${((Date.now() - started) / 1000).toFixed(0)}s: ${pending}`);
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 500));
     }

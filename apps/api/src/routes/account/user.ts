@@ -9,8 +9,8 @@ import {
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePassword, updateUserDetails } from '../../services/customers/account-service.ts';
-import { findUser } from '../../services/customers/user-service.ts';
 import { findAccountMemberships } from '../../services/memberships/account-memberships.ts';
+import { findUser } from '../../services/users/user-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Protected: the caller's own details, password and memberships (never another customer's). */

@@ -32,7 +32,7 @@ import {
 } from '../../services/auth/password-reset.ts';
 import { createSession, revokeSession } from '../../services/auth/sessions.ts';
 import { hashNewPassword, registerCustomer } from '../../services/customers/register.ts';
-import { findUser } from '../../services/customers/user-service.ts';
+import { findUser } from '../../services/users/user-service.ts';
 import { accountUrl, requireClient } from '../request-helpers.ts';
 
 /** Public auth calls: login, logout, register, forgotten password, password reset. */

@@ -1,6 +1,6 @@
 import { userReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findUser } from '../../services/customers/user-service.ts';
+import { findUser } from '../../services/users/user-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Protected: registered inside the authenticated scope. */

@@ -1,6 +1,6 @@
 import { termsQuery, termsReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findCheckoutTerms } from '../../services/checkout/terms-service.ts';
+import { findCheckoutTerms } from '../../services/clients/terms-service.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /**

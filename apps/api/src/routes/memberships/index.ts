@@ -17,8 +17,8 @@ import {
 } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
+import { findDataFields } from '../../services/customers/data-fields.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
-import { findDataFields } from '../../services/memberships/data-fields.ts';
 import { submitMembership } from '../../services/memberships/membership-purchase.ts';
 import {
   findJoiningCaller,

@@ -1,5 +1,5 @@
 import { addressGroup } from '../../lib/address-group.ts';
-import type { CounterStore } from '../throttle/counter-store.ts';
+import type { CounterStore } from '../throttle/index.ts';
 
 /**
  * Login throttling with growing delays, shared by every process (see docs/decisions/016):

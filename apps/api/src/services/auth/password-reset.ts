@@ -9,9 +9,8 @@ import { customers, passwordResets } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { passwordResetMail } from '../mail/templates.ts';
+import type { ClientRow } from '../clients/index.ts';
+import { passwordResetMail, queueMail } from '../mail/index.ts';
 import { findCustomersByLoginName } from './login.ts';
 import { revokeAllSessions } from './sessions.ts';
 

@@ -12,9 +12,9 @@ import {
   waitlistEntries,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { addMonthsToInstant } from '../../lib/local-date.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { waitlistPlaceFreeMail } from '../mail/templates.ts';
+import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
 import {
   CREDIT_AWARDED_MESSAGE,
   canBeCancelled,
@@ -34,12 +34,6 @@ export type CancelRequest = {
   clientName: string;
   /** Base URL of the bookings site, for the waitlist mails. */
   bookingsUrl: string;
-};
-
-const addMonths = (date: Date, months: number) => {
-  const d = new Date(date.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
 };
 
 /**
@@ -95,7 +89,7 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
         description: `Credit for a cancelled ${row.activity.name} booking`,
         relatedItem: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
         location: row.venue.name,
-        expiresAt: addMonths(now, BOOKING_CREDIT_MONTHS),
+        expiresAt: addMonthsToInstant(now, BOOKING_CREDIT_MONTHS, row.venue.timeZone),
         orderId: row.booking.orderId,
         bookingId: row.booking.id,
         createdAt: now,

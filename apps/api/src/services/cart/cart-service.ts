@@ -32,21 +32,15 @@ import {
   waivers,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
-import {
-  DEFAULT_TIME_ZONE,
-  formatDuration,
-  periodStart,
-  venueDatePretty,
-  venueLocalDate,
-  venueTime,
-} from '../../lib/venue-time.ts';
-import { findCreditBalances } from '../credits/credit-service.ts';
+import { formatDuration, periodStart, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
+import { findCreditBalances } from '../credits/index.ts';
 import {
   cancelReleasedMandates,
   type MandateDeps,
   releaseAwaitingMemberships,
-} from '../memberships/awaiting-memberships.ts';
+} from './awaiting-memberships.ts';
 import {
   type AvailableBenefit,
   type AvailablePackage,
@@ -355,9 +349,8 @@ export function lineProblem(line: CartLine, now: Date): string | null {
 /** A new membership can be bought while it awaits payment and its start date (venue-local) is not past. */
 export function membershipProblem(m: CartMembership, now: Date): string | null {
   if (!m.awaitingPayment) return ITEM_UNAVAILABLE_MESSAGE;
-  const today = venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE);
-  const todayIso = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
-  return m.startDate < todayIso ? MEMBERSHIP_PURCHASE_TEXTS.startDatePassed : null;
+  const today = localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE);
+  return m.startDate < formatIso(today) ? MEMBERSHIP_PURCHASE_TEXTS.startDatePassed : null;
 }
 
 /** Benefits of the customer's active memberships with the uses left in their current period. */

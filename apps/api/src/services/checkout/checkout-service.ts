@@ -31,46 +31,43 @@ import {
   waivers,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
-import { formatMoney } from '../../lib/money.ts';
 import {
-  addVenueDays,
+  addPeriod,
   DEFAULT_TIME_ZONE,
-  formatVenueDate,
-  sessionLabel,
-  venueDatePretty,
-  venueLocalDate,
-  venueTime,
-} from '../../lib/venue-time.ts';
+  formatIso,
+  localDateOf,
+  parseLocalDate,
+} from '../../lib/local-date.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { sessionLabel, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
 import {
   type CartLine,
   type CartMembership,
   type CartRow,
+  capTenders,
   ITEM_UNAVAILABLE_MESSAGE,
   loadCartLines,
+  maxCreditApplicable,
   membershipProblem,
   OFFLINE_TENDERS,
   PENALTY_PAID_MESSAGE,
   type PricedCart,
   priceCart,
-} from '../cart/cart-service.ts';
-import { capTenders, maxCreditApplicable, type Tender } from '../cart/pricing.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { bookingConfirmationMail } from '../mail/templates.ts';
-import { cancelPendingRequests } from '../memberships/cancellation.ts';
-import { endReplacedMembership } from '../memberships/membership-change.ts';
-import { addMonths, parseLocalDate } from '../memberships/pricing.ts';
+  type Tender,
+} from '../cart/index.ts';
+import { type ClientRow, hasCheckoutTerms } from '../clients/index.ts';
+import { bookingConfirmationMail, queueMail } from '../mail/index.ts';
+import { cancelPendingRequests, endReplacedMembership } from '../memberships/index.ts';
 import {
   type ChargeResult,
   type ChargeSource,
   describeCard,
+  isCardExpired,
   PaymentIntentMismatchError,
   type PaymentProvider,
   PaymentSourceError,
-} from '../payments/provider.ts';
-import { isCardExpired } from '../payments/saved-cards.ts';
-import { recordLatestSignature } from '../waivers/waiver-service.ts';
-import { hasCheckoutTerms } from './terms-service.ts';
+} from '../payments/index.ts';
+import { recordLatestSignature } from '../waivers/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -330,7 +327,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     const waiver = line.session?.waiver;
     if (!waiver || waiver.isSigned || !accepted.has(line.itemId)) continue;
     const [row] = await tx.select().from(waivers).where(eq(waivers.id, waiver.id));
-    if (row) await recordLatestSignature(tx, { customerId, waiver: row, now });
+    if (row) await recordLatestSignature(tx, { customerId, waiver: row, now, timeZone: client.timeZone });
     for (const other of lines)
       if (other.session?.waiver?.id === waiver.id) other.session.waiver.isSigned = true;
   }
@@ -677,11 +674,11 @@ async function createOrder(
  * the billing day and home venue when they have none, and the mandate becomes their instruction.
  */
 async function activateMembership(sp: Tx, customerId: number, m: CartMembership, now: Date) {
-  const today = formatVenueDate(venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE));
+  const today = formatIso(localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE));
   const start = parseLocalDate(m.startDate)!;
   const expiresAt =
     m.paymentType === 'fixed' && m.fixedDuration && m.fixedPeriod
-      ? formatVenueDate(addPeriod(start, m.fixedDuration, m.fixedPeriod))
+      ? formatIso(addPeriod(start, m.fixedDuration, m.fixedPeriod))
       : null;
   const [row] = await sp
     .update(memberships)
@@ -699,7 +696,7 @@ async function activateMembership(sp: Tx, customerId: number, m: CartMembership,
     await endReplacedMembership(sp, {
       replacedId: m.replacesMembershipId,
       newStart: start,
-      today: venueLocalDate(now, m.timeZone || DEFAULT_TIME_ZONE),
+      today: localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE),
       newName: m.typeName,
     });
   }
@@ -721,15 +718,4 @@ async function activateMembership(sp: Tx, customerId: number, m: CartMembership,
   }
   if (Object.keys(changes).length)
     await sp.update(customers).set(changes).where(eq(customers.id, customerId));
-}
-
-/** A calendar date `count` periods later (months and years clamp to the month's last day). */
-export function addPeriod(
-  d: { year: number; month: number; day: number },
-  count: number,
-  period: 'day' | 'week' | 'month' | 'year',
-) {
-  if (period === 'month') return addMonths(d, count);
-  if (period === 'year') return addMonths(d, count * 12);
-  return addVenueDays(d, period === 'week' ? count * 7 : count);
 }

@@ -9,10 +9,10 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authSessions, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
+import { parseLocalDate } from '../../lib/local-date.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { revokePasswordResets } from '../auth/password-reset.ts';
-import { findDataFields } from '../memberships/data-fields.ts';
-import { parseLocalDate } from '../memberships/pricing.ts';
+import { revokePasswordResets } from '../auth/index.ts';
+import { findDataFields } from './data-fields.ts';
 
 type OnboardingType = (typeof ONBOARDING_TYPES)[number];
 type Value = string | number | boolean | string[] | null | undefined;

@@ -3,11 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import type { FileStorage, StoredFile } from '../storage/file-storage.ts';
-import type { IncomingFile } from '../storage/upload-check.ts';
-import { assertUploadQuota, lockUploadQuota, type UploadQuota } from '../storage/upload-quota.ts';
-import { storePhoto } from '../storage/upload-stream.ts';
+import type { ClientRow } from '../clients/index.ts';
+import {
+  assertUploadQuota,
+  type FileStorage,
+  type IncomingFile,
+  lockUploadQuota,
+  type StoredFile,
+  storePhoto,
+  type UploadQuota,
+} from '../storage/index.ts';
 
 export type ProfilePhoto = User['profile_photo'];
 type PhotoColumns = { profilePhotoPath: string | null; profilePhotoReminderDismissed: boolean };

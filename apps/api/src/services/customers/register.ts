@@ -4,10 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { hasTerms } from '../checkout/terms-service.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { welcomeMail } from '../mail/templates.ts';
+import { type ClientRow, hasTerms } from '../clients/index.ts';
+import { queueMail, welcomeMail } from '../mail/index.ts';
 
 export const REFERENCE_PREFIX = 'FH';
 const FIRST_REFERENCE_NUMBER = 100001;

@@ -20,20 +20,12 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { addDays, endOfDay, localDateOf, toLocalDate } from '../../lib/local-date.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { createGuestPassCode } from '../../lib/tokens.ts';
-import {
-  addVenueDays,
-  endOfVenueDay,
-  parseVenueDate,
-  periodEnd,
-  periodStart,
-  venueDateAtTime,
-  venueLocalDate,
-} from '../../lib/venue-time.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { guestPassMail } from '../mail/templates.ts';
+import { periodEnd, periodStart, venueDateAtTime } from '../../lib/venue-time.ts';
+import type { ClientRow } from '../clients/index.ts';
+import { guestPassMail, queueMail } from '../mail/index.ts';
 
 /**
  * Guest passes. An allowance is a membership benefit of kind 'guest_pass' (uses per month or week, at the venues
@@ -122,7 +114,7 @@ async function findBenefitAllowances(
     const used = await countBenefitUses(db, source, now, client.timeZone);
     let expires = new Date(periodEnd(now, benefit.period, client.timeZone).getTime() - 1);
     if (membership.expiresAt) {
-      const membershipEnd = endOfVenueDay(parseVenueDate(membership.expiresAt), client.timeZone);
+      const membershipEnd = endOfDay(toLocalDate(membership.expiresAt), client.timeZone);
       if (membershipEnd < expires) expires = membershipEnd;
     }
     const covered =
@@ -277,7 +269,7 @@ export async function findGuestPass(db: DbOrTx, customerId: number, id: number, 
 
 /** The pass is good to the end of the GUEST_PASS_VALID_DAYS-th day after today (venue-local). */
 export function guestPassValidTo(now: Date, timeZone: string) {
-  return endOfVenueDay(addVenueDays(venueLocalDate(now, timeZone), GUEST_PASS_VALID_DAYS), timeZone);
+  return endOfDay(addDays(localDateOf(now, timeZone), GUEST_PASS_VALID_DAYS), timeZone);
 }
 
 /** Locks the allowance's source row and answers whether it still has a use left (fresh read after the lock). */

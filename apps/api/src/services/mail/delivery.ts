@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import type { JobContext, JobEngine, WorkOptions } from '../jobs/job-engine.ts';
+import type { JobContext, JobEngine, WorkOptions } from '../jobs/index.ts';
 import type { MailSender } from './sender.ts';
 
 /** The job type that delivers one outbox mail: `{ mailId }`. */

@@ -11,21 +11,15 @@ import {
   paymentOptions,
   venues,
 } from '../../db/schema.ts';
+import { DEFAULT_TIME_ZONE, localDateOf, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
-import {
-  DEFAULT_TIME_ZONE,
-  periodEnd,
-  periodStart,
-  venueDatePretty,
-  venueLocalDate,
-} from '../../lib/venue-time.ts';
+import { periodEnd, periodStart, venueDatePretty } from '../../lib/venue-time.ts';
 import {
   documentExpiry,
   documentTypesOf,
   loadMembershipContext,
   managementFlags,
 } from './membership-state.ts';
-import { parseLocalDate, prettyDate } from './pricing.ts';
 
 export { CANNOT_CHANGE_REASON, RENEW_WINDOW_DAYS } from './membership-state.ts';
 
@@ -109,7 +103,7 @@ export async function findAccountMemberships(
     documentTypesOf(db, criterionIds),
   ]);
 
-  const today = venueLocalDate(input.now, zone);
+  const today = localDateOf(input.now, zone);
   const documentTypeNames = new Map([...documentTypes.values()].flat().map((d) => [d.id, d.name]));
   return rows.map(({ membership: m, type, option, venueName, mandate }): AccountMembership => {
     const flags = managementFlags(m, option, {

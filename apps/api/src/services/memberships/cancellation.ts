@@ -3,20 +3,20 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clients, customers, memberships, paymentOptions, penalties, venues } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../lib/http-errors.ts';
-import { toMoney } from '../../lib/money.ts';
-import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
-import { findUnpaidPenalties } from '../penalties/penalty-service.ts';
-import { findAccountMemberships } from './account-memberships.ts';
-import { findOwnMembership, isLive } from './membership-state.ts';
 import {
-  cancellationSchedule,
   compareDates,
+  DEFAULT_TIME_ZONE,
   formatIso,
   type LocalDate,
-  nextPaymentOnOrAfter,
+  localDateOf,
   parseLocalDate,
   prettyDate,
-} from './pricing.ts';
+} from '../../lib/local-date.ts';
+import { toMoney } from '../../lib/money.ts';
+import { findUnpaidPenalties } from '../penalties/index.ts';
+import { findAccountMemberships } from './account-memberships.ts';
+import { findOwnMembership, isLive } from './membership-state.ts';
+import { cancellationSchedule, nextPaymentOnOrAfter } from './pricing.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -110,7 +110,7 @@ export async function findCancelInfo(
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** 'D MMM YYYY', venue-local. */
 const shortDate = (instant: Date, timeZone: string) => {
-  const d = venueLocalDate(instant, timeZone || DEFAULT_TIME_ZONE);
+  const d = localDateOf(instant, timeZone || DEFAULT_TIME_ZONE);
   return `${d.day} ${SHORT_MONTHS[d.month - 1]} ${d.year}`;
 };
 
@@ -231,7 +231,7 @@ export async function cancelPendingRequests(tx: Tx, customerId: number, now: Dat
       membership: r.membership,
       paymentType: r.paymentType,
       client: r.client,
-      today: venueLocalDate(now, r.timeZone || DEFAULT_TIME_ZONE),
+      today: localDateOf(now, r.timeZone || DEFAULT_TIME_ZONE),
     });
   }
   return rows.map((r) => r.membership.id);

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, formatIso, parseLocalDate } from '../../lib/local-date.ts';
 import {
-  addDays,
   cancellationSchedule,
   changeWindow,
   computeChangeCosts,
-  formatIso,
   monthlyDates,
   nextPaymentOnOrAfter,
-  parseLocalDate,
 } from './pricing.ts';
 
 const d = (s: string) => parseLocalDate(s)!;

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customQuestionAnswers, customQuestions, membershipTypes } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { parseLocalDate } from './pricing.ts';
+import { parseLocalDate } from '../../lib/local-date.ts';
 
 type QuestionRow = typeof customQuestions.$inferSelect;
 

@@ -4,10 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { eligibilityDocuments, eligibilityDocumentTypes, memberships } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import type { IncomingFile, StoredUpload } from '../storage/upload-check.ts';
-import { assertUploadQuota, lockUploadQuota, type UploadQuota } from '../storage/upload-quota.ts';
-import { storeUpload } from '../storage/upload-stream.ts';
+import {
+  assertUploadQuota,
+  type FileStorage,
+  type IncomingFile,
+  lockUploadQuota,
+  type StoredUpload,
+  storeUpload,
+  type UploadQuota,
+} from '../storage/index.ts';
 import { findOwnMembership } from './membership-state.ts';
 
 type DocumentFields = {

@@ -9,21 +9,20 @@ import {
   memberships,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, HttpError } from '../../lib/http-errors.ts';
-import { toMoney } from '../../lib/money.ts';
-import type { StoredUpload } from '../storage/upload-check.ts';
-import { lockUploadQuota } from '../storage/upload-quota.ts';
-import type { UploadDeps } from './eligibility-documents.ts';
-import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
 import {
   addDays,
   addMonths,
   compareDates,
   formatIso,
   type LocalDate,
-  nextPaymentOnOrAfter,
   parseLocalDate,
   prettyDate,
-} from './pricing.ts';
+} from '../../lib/local-date.ts';
+import { toMoney } from '../../lib/money.ts';
+import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
+import type { UploadDeps } from './eligibility-documents.ts';
+import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
+import { nextPaymentOnOrAfter } from './pricing.ts';
 
 /** How far ahead a freeze may start: from tomorrow up to three months from today (venue-local). */
 export const FREEZE_MAX_MONTHS_AHEAD = 3;

@@ -15,24 +15,20 @@ import {
   orders,
 } from '../../db/schema.ts';
 import { fieldError, forbidden, type HttpError, notFound } from '../../lib/http-errors.ts';
+import {
+  addDays,
+  compareDates,
+  formatIso,
+  type LocalDate,
+  parseLocalDate,
+  prettyDate,
+} from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
-import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
-import { releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import { bumpCartVersion, openCart, releaseAwaitingMemberships } from '../cart/index.ts';
 import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
 import { findJoiningCaller, listMembershipTypes, optionOfClient } from './membership-service.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
-import {
-  addDays,
-  changeWindow,
-  compareDates,
-  computeChangeCosts,
-  formatIso,
-  type LocalDate,
-  monthlyDates,
-  nextPaymentOnOrAfter,
-  parseLocalDate,
-  prettyDate,
-} from './pricing.ts';
+import { changeWindow, computeChangeCosts, monthlyDates, nextPaymentOnOrAfter } from './pricing.ts';
 
 export const CHANGE_MADE = 'Your membership has been changed.';
 export const CHANGE_IN_BASKET = 'Membership added to basket.';

@@ -4,12 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
-import { bumpCartVersion, openCart } from '../cart/cart-service.ts';
-import { hasTerms } from '../checkout/terms-service.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import type { DirectDebitProvider } from '../direct-debit/provider.ts';
-import { cancelReleasedMandates, releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
+import {
+  bumpCartVersion,
+  cancelReleasedMandates,
+  openCart,
+  releaseAwaitingMemberships,
+} from '../cart/index.ts';
+import { type ClientRow, hasTerms } from '../clients/index.ts';
+import type { DirectDebitProvider } from '../direct-debit/index.ts';
 import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './custom-questions.ts';
 import {
   checkPurchasable,
@@ -125,7 +128,7 @@ async function submitInTransaction(
   if (!onSale.some((t) => t.id === found.type.id))
     throw fieldErrorOf('membership_type_id', MEMBERSHIP_PURCHASE_TEXTS.couldNotFind);
   const { type, option } = found;
-  const today = venueLocalDate(now, venue.timeZone || DEFAULT_TIME_ZONE);
+  const today = localDateOf(now, venue.timeZone || DEFAULT_TIME_ZONE);
 
   // 2. The caller (a guest's account was made in 'Your details', so every submission is a member's).
   const caller: JoiningCaller = await findJoiningCaller(tx, customerId);
@@ -267,7 +270,7 @@ async function submitInTransaction(
       status: 'pending',
       statusInfo: AWAITING_PAYMENT,
       awaitingPayment: true,
-      startDate: formatLocal(resolved.startDate),
+      startDate: formatIso(resolved.startDate),
       price: option.baseFee,
       joinCosts: toCostsSnapshot(resolved),
       promotionId: resolved.promotion?.id ?? null,
@@ -293,6 +296,3 @@ async function submitInTransaction(
     },
   };
 }
-
-const formatLocal = (d: { year: number; month: number; day: number }) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

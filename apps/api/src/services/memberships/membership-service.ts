@@ -20,18 +20,22 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { toMoney } from '../../lib/money.ts';
-import { sanitiseHtml } from '../../lib/sanitise-html.ts';
-import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
 import {
-  type CostBreakdown,
   compareDates,
-  computeCosts,
-  IncalculablePriceError,
+  DEFAULT_TIME_ZONE,
+  formatIso,
   type LocalDate,
-  type Promotion,
+  localDateOf,
   parseLocalDate,
   prettyDate,
+} from '../../lib/local-date.ts';
+import { toMoney } from '../../lib/money.ts';
+import { sanitiseHtml } from '../../lib/sanitise-html.ts';
+import {
+  type CostBreakdown,
+  computeCosts,
+  IncalculablePriceError,
+  type Promotion,
   startDateWindow,
 } from './pricing.ts';
 
@@ -174,7 +178,7 @@ export async function listMembershipTypes(
   },
 ): Promise<Membership[]> {
   const venue = await venueOf(db, input.clientId, input.venueId);
-  const today = venueLocalDate(input.now, venue.timeZone || DEFAULT_TIME_ZONE);
+  const today = localDateOf(input.now, venue.timeZone || DEFAULT_TIME_ZONE);
   const types = await typesAtVenue(db, input.clientId, venue.id);
   if (!types.length) return [];
   const ids = types.map((t) => t.id);
@@ -400,7 +404,7 @@ export const toCostsSnapshot = (r: ResolvedCosts): JoinCostsSnapshot => ({
   monthInHandFee: r.breakdown.monthInHandFee,
   discount: r.breakdown.discount,
   totalToPayNow: r.breakdown.totalToPayNow,
-  firstBillingDate: r.breakdown.firstBillingDate ? formatDate(r.breakdown.firstBillingDate) : null,
+  firstBillingDate: r.breakdown.firstBillingDate ? formatIso(r.breakdown.firstBillingDate) : null,
   billingDay: r.billingDay,
   usualPaymentDate: r.usualDate,
 });
@@ -443,7 +447,7 @@ export async function quoteCosts(
     if (!onSale.some((t) => t.id === input.typeId)) throw notFound();
     timeZone = venue.timeZone || timeZone;
   }
-  const today = venueLocalDate(input.now, timeZone);
+  const today = localDateOf(input.now, timeZone);
   checkPurchasable(found.type, input.caller, today);
   const { errors, resolved } = await resolveJoinCosts(db, { ...input, option, today });
   const fields = Object.keys(errors);
@@ -476,11 +480,8 @@ export async function quoteCosts(
       month_in_hand_fee: toMoney(c.monthInHandFee),
       discount: toMoney(c.discount),
     },
-    start_date: formatDate(resolved.startDate),
+    start_date: formatIso(resolved.startDate),
     billing_day: resolved.billingDay,
-    first_billing_date: c.firstBillingDate ? formatDate(c.firstBillingDate) : null,
+    first_billing_date: c.firstBillingDate ? formatIso(c.firstBillingDate) : null,
   };
 }
-
-export const formatDate = (d: LocalDate) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

@@ -11,8 +11,16 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { DEFAULT_TIME_ZONE, venueLocalDate } from '../../lib/venue-time.ts';
-import { addDays, compareDates, daysBetween, type LocalDate, parseLocalDate, prettyDate } from './pricing.ts';
+import {
+  addDays,
+  compareDates,
+  DEFAULT_TIME_ZONE,
+  daysBetween,
+  type LocalDate,
+  localDateOf,
+  parseLocalDate,
+  prettyDate,
+} from '../../lib/local-date.ts';
 
 /** Renewal opens this many days before a fixed membership expires. */
 export const RENEW_WINDOW_DAYS = 30;
@@ -214,7 +222,7 @@ export async function findOwnMembership(
       ),
     );
   if (!row) throw notFound();
-  const today = venueLocalDate(input.now, row.venue.timeZone || DEFAULT_TIME_ZONE);
+  const today = localDateOf(input.now, row.venue.timeZone || DEFAULT_TIME_ZONE);
   const ctx = await loadMembershipContext(db, [row.membership.id]);
   const flags = managementFlags(row.membership, row.option, {
     today,
@@ -261,7 +269,7 @@ export async function findDocumentNotices(db: DbOrTx, customerId: number, now: D
     membership_id: number;
   }[] = [];
   for (const r of rows) {
-    const today = venueLocalDate(now, r.timeZone || DEFAULT_TIME_ZONE);
+    const today = localDateOf(now, r.timeZone || DEFAULT_TIME_ZONE);
     const doc = context.documents.get(r.membership.id) ?? null;
     if (
       isUploadRequired({

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { venueLocalDate } from '../../lib/venue-time.ts';
+import {
+  daysInMonth,
+  type LocalDate,
+  localDateOf,
+  parseLocalDate,
+  prettyDate,
+} from '../../lib/local-date.ts';
 import {
   computeCosts,
-  daysInMonth,
   firstBillingDate,
-  type LocalDate,
   linesNow,
   type PricedOption,
   type Promotion,
-  parseLocalDate,
-  prettyDate,
   promotionDiscount,
   startDateWindow,
 } from './pricing.ts';
@@ -85,7 +87,7 @@ describe('recurring costs: worked examples (Gym & Swim £39.99 a month, £15.00 
 
   it('start on the October clock-change day: venue-local today is taken from the instant', () => {
     // 23:30 UTC on 24 October is 00:30 BST on 25 October (clocks go back at 02:00 BST that morning).
-    const today = venueLocalDate(new Date('2026-10-24T23:30:00Z'));
+    const today = localDateOf(new Date('2026-10-24T23:30:00Z'));
     expect(today).toEqual(d('2026-10-25'));
     const c = recurring('2026-10-25', 1);
     expect(c.firstBillingDate).toEqual(d('2026-11-01'));

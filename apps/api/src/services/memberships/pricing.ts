@@ -22,7 +22,14 @@
  * The monthly payment after P is F (global_base_price).
  */
 
-export type LocalDate = { year: number; month: number; day: number };
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  daysBetween,
+  daysInMonth,
+  type LocalDate,
+} from '../../lib/local-date.ts';
 
 export type PricedOption = {
   paymentType: 'recurring' | 'fixed';
@@ -57,20 +64,6 @@ export const MIN_DAYS_TO_FIRST_BILLING = 7;
  */
 export class IncalculablePriceError extends RangeError {
   override readonly name = 'IncalculablePriceError';
-}
-
-const utc = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day);
-
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-export const daysBetween = (a: LocalDate, b: LocalDate) => Math.round((utc(b) - utc(a)) / 86_400_000);
-
-/** The same day of month `months` later, clamped to that month's last day (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(d: LocalDate, months: number): LocalDate {
-  const index = d.year * 12 + (d.month - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return { year, month, day: Math.min(d.day, daysInMonth(year, month)) };
 }
 
 /** The first billing date for a start date and billing day (1–28); see the module comment. */
@@ -145,44 +138,9 @@ export function linesNow(c: CostBreakdown): number[] {
   return lines;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** 'D MMMM YYYY', e.g. '1 December 2026'. */
-export const prettyDate = (d: LocalDate) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
-
 /** The allowed start dates: today (venue-local) up to the same day next month (clamped to month end). */
 export function startDateWindow(today: LocalDate): { min: LocalDate; max: LocalDate } {
   return { min: today, max: addMonths(today, 1) };
-}
-
-/** Parses a strict 'YYYY-MM-DD' that names a real calendar date, else null. */
-export function parseLocalDate(value: string): LocalDate | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day };
-}
-
-export const compareDates = (a: LocalDate, b: LocalDate) => utc(a) - utc(b);
-
-/** The calendar date `days` later (negative for earlier). */
-export function addDays(d: LocalDate, days: number): LocalDate {
-  const t = new Date(utc(d) + days * 86_400_000);
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
 
 /**
@@ -280,7 +238,3 @@ export function cancellationSchedule(input: {
   }
   return { finalDay, finalPaymentDate: payments.at(-1) ?? null, payments };
 }
-
-/** 'YYYY-MM-DD'. */
-export const formatIso = (d: LocalDate) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

@@ -14,14 +14,12 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { addDays, addPeriod, formatIso, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
-import { bumpCartVersion, fixedDurationText, openCart } from '../cart/cart-service.ts';
-import { addPeriod } from '../checkout/checkout-service.ts';
-import { releaseAwaitingMemberships } from './awaiting-memberships.ts';
+import { bumpCartVersion, fixedDurationText, openCart, releaseAwaitingMemberships } from '../cart/index.ts';
 import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
-import { addDays, formatIso, parseLocalDate, prettyDate } from './pricing.ts';
 
 /**
  * A renewal starts the day after the fixed membership expires, on the same payment option, for the option's

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
+import { addDays, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
 import { paginate } from '../../lib/pagination.ts';
 import {
@@ -28,8 +29,7 @@ import {
   venueDayBounds,
   venueTime,
 } from '../../lib/venue-time.ts';
-import { membershipFeeLines } from '../cart/cart-service.ts';
-import { addDays, parseLocalDate, prettyDate } from '../memberships/pricing.ts';
+import { membershipFeeLines } from '../cart/index.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
 const membershipVenues = alias(venues, 'membership_venues');

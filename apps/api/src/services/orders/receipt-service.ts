@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, orders, payments } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDateAtTime, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { parseLocalDate, prettyDate } from '../memberships/pricing.ts';
+import type { ClientRow } from '../clients/index.ts';
 import {
   findItems,
   findMembershipExtras,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMoney } from '../../lib/money.ts';
-import { vatIncluded } from '../cart/pricing.ts';
+import { vatIncluded } from '../cart/index.ts';
 
 /** What a receipt shows, already formatted for people (venue-local dates and times). */
 export type ReceiptData = {

@@ -3,13 +3,16 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { savedCards } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
+import { addMonths, startOfDay } from '../../lib/local-date.ts';
 import type { PaymentProvider } from './provider.ts';
 
 type SavedCardRow = typeof savedCards.$inferSelect;
 
+const expiryMonthPlus = (card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYear'>, months: number) =>
+  startOfDay(addMonths({ year: card.expiryYear, month: card.expiryMonth, day: 1 }, months), 'UTC');
+
 /** A card works until the end of its expiry month (UTC). */
-const expiryEnd = (card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYear'>) =>
-  new Date(Date.UTC(card.expiryYear, card.expiryMonth, 1));
+const expiryEnd = (card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYear'>) => expiryMonthPlus(card, 1);
 
 export const isCardExpired = (card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYear'>, now: Date) =>
   now.getTime() >= expiryEnd(card).getTime();
@@ -17,9 +20,7 @@ export const isCardExpired = (card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYe
 /** Expired within the last three months. */
 export function isRecentlyExpired(card: Pick<SavedCardRow, 'expiryMonth' | 'expiryYear'>, now: Date) {
   if (!isCardExpired(card, now)) return false;
-  const end = expiryEnd(card);
-  const limit = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 3, end.getUTCDate()));
-  return now.getTime() < limit.getTime();
+  return now.getTime() < expiryMonthPlus(card, 4).getTime();
 }
 
 export function toSavedCardWire(card: SavedCardRow, now: Date): SavedCard {

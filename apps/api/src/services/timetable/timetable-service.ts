@@ -3,16 +3,16 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activitySessions, venues } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
-import { toMoney } from '../../lib/money.ts';
 import {
-  addVenueDays,
+  addDays,
   daysBetween,
-  formatVenueDate,
-  parseVenueDate,
-  venueLocalDate,
-  venueLocalInstant,
-  venueLocalParts,
-} from '../../lib/venue-time.ts';
+  formatIso,
+  instantAt,
+  localDateOf,
+  toLocalDate,
+} from '../../lib/local-date.ts';
+import { toMoney } from '../../lib/money.ts';
+import { venueLocalParts } from '../../lib/venue-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -45,17 +45,17 @@ export function sessionState(
 
 /** The timetable's date range: venue-local dates, default today and the next 13 days, at most 14 days. */
 export function resolveRange(query: { from?: string; to?: string }, now: Date, timeZone: string) {
-  const today = venueLocalDate(now, timeZone);
-  const from = query.from ? parseVenueDate(query.from) : today;
-  const to = query.to ? parseVenueDate(query.to) : addVenueDays(from, TIMETABLE_MAX_DAYS - 1);
+  const today = localDateOf(now, timeZone);
+  const from = query.from ? toLocalDate(query.from) : today;
+  const to = query.to ? toLocalDate(query.to) : addDays(from, TIMETABLE_MAX_DAYS - 1);
   const days = daysBetween(from, to) + 1;
   if (days < 1) throw fieldError('to', 'The end date must be on or after the start date.');
   if (days > TIMETABLE_MAX_DAYS) throw fieldError('to', `Choose at most ${TIMETABLE_MAX_DAYS} days.`);
   return {
     from,
     to,
-    fromInstant: venueLocalInstant(from, { hour: 0, minute: 0 }, timeZone),
-    toInstant: venueLocalInstant(addVenueDays(to, 1), { hour: 0, minute: 0 }, timeZone),
+    fromInstant: instantAt(from, { hour: 0, minute: 0 }, timeZone),
+    toInstant: instantAt(addDays(to, 1), { hour: 0, minute: 0 }, timeZone),
   };
 }
 
@@ -200,8 +200,8 @@ export async function findTimetable(
   );
   return {
     venue: { id: venue.id, slug: venue.slug, name: venue.name, time_zone: venue.timeZone },
-    from: formatVenueDate(range.from),
-    to: formatVenueDate(range.to),
+    from: formatIso(range.from),
+    to: formatIso(range.to),
     booking_window_days: venue.bookingWindowDays,
     categories,
     sessions,

@@ -1,5 +1,4 @@
 import { PROFILE_TEXTS, type Waiver, type WaiverEntry } from '@fieldhouse/contract';
-import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -15,6 +14,7 @@ import {
   waiverVersions,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { addMonthsToInstant } from '../../lib/local-date.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
 import { venueDatePretty, venueDayMonthYear, venueFullDate } from '../../lib/venue-time.ts';
 
@@ -238,7 +238,12 @@ export async function findCustomerWaiver(
 export async function signWaiver(db: Db, ctx: Context, waiverId: number): Promise<Waiver> {
   await db.transaction(async (tx) => {
     const { waiver } = await findVisibleWaiver(tx, ctx, waiverId);
-    await recordLatestSignature(tx, { customerId: ctx.customerId, waiver, now: ctx.now });
+    await recordLatestSignature(tx, {
+      customerId: ctx.customerId,
+      waiver,
+      now: ctx.now,
+      timeZone: ctx.timeZone,
+    });
   });
   return findCustomerWaiver(db, ctx, waiverId);
 }
@@ -250,9 +255,9 @@ export async function signWaiver(db: Db, ctx: Context, waiverId: number): Promis
  */
 export async function recordLatestSignature(
   tx: Tx,
-  input: { customerId: number; waiver: typeof waivers.$inferSelect; now: Date },
+  input: { customerId: number; waiver: typeof waivers.$inferSelect; now: Date; timeZone: string },
 ): Promise<void> {
-  const { customerId, waiver, now } = input;
+  const { customerId, waiver, now, timeZone } = input;
   const [customer] = await tx
     .select({ firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
@@ -294,6 +299,6 @@ export async function recordLatestSignature(
         ? [{ question: nameQuestion, answers: [{ id: 1, answer: attendeeName }] }]
         : [],
     signedAt: now,
-    expiresAt: waiver.validForMonths ? addMonths(now, waiver.validForMonths) : null,
+    expiresAt: waiver.validForMonths ? addMonthsToInstant(now, waiver.validForMonths, timeZone) : null,
   });
 }

@@ -1,19 +1,11 @@
-import { addDays } from 'date-fns/addDays';
-import { addMonths } from 'date-fns/addMonths';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { formatDate } from '../../lib/format';
+import { addDays, addMonths } from '../../lib/dates';
 
-/** Today in the venues' time zone, 'YYYY-MM-DD'. */
-export const venueToday = (now: Date = new Date()): string => formatDate(now, 'yyyy-MM-dd');
+export const tomorrowOf = (isoDate: string): string => addDays(isoDate, 1);
 
-const shift = (isoDate: string, by: (date: Date) => Date): string =>
-  format(by(parseISO(isoDate)), 'yyyy-MM-dd');
-
-export const tomorrowOf = (isoDate: string): string => shift(isoDate, (d) => addDays(d, 1));
-
-/** The latest start date: one month from today (joining §9). */
-export const maxStartDateOf = (isoDate: string): string => shift(isoDate, (d) => addMonths(d, 1));
+/** The latest start date: one month from today, clamped to the month's end like the server (joining §9). */
+export const maxStartDateOf = (isoDate: string): string => addMonths(isoDate, 1);
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' (joining §5 date format). */
 export const toDisplayDate = (isoDate: string): string => format(parseISO(isoDate), 'dd/MM/yyyy');

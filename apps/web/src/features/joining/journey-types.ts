@@ -1,4 +1,4 @@
-import type { AccountDetails, CustomQuestionAnswer, NewAccount } from '@fieldhouse/contract';
+import type { AccountDetails, CustomQuestionAnswer, IsPurchasable, NewAccount } from '@fieldhouse/contract';
 import type { Camel } from '../../lib/api/client';
 
 /**
@@ -44,3 +44,24 @@ export type JourneyState = {
 
 /** Server field errors (422) for one section, keyed by snake_case field path as the server sends them. */
 export type SectionErrors = Record<string, string[]>;
+
+/** The your-details section's props (the logged-in form and the guest's create-account form share them). */
+export type YourDetailsSectionProps = {
+  isLoggedIn: boolean;
+  membershipTypeId: number;
+  /** The chosen payment option (a guest's new account is checked against it). */
+  paymentOptionId: number;
+  venueId: number;
+  /**
+   * Renewal: with nothing to complete the section finishes by itself instead of showing a Continue that does
+   * nothing but continue (account-shell §4: the renewal goes straight on to the basket).
+   */
+  isAutoContinue?: boolean;
+  /** Server (422) errors of a failed final submission for this section. */
+  serverErrors?: SectionErrors;
+  /**
+   * Guest: the account was created (201) and the memberships reloaded for it (200); `isPurchasable` is what they
+   * now say of the chosen option. Logged in: details confirmed or saved (PUT user/update 200); isPurchasable null.
+   */
+  onDone: (result: { isPurchasable: Camel<IsPurchasable> | null }) => void;
+};

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { isApiError } from '../../lib/api/client';
+import { venueToday } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { InfoTip } from '../../ui/info-tip';
 import { Spinner } from '../../ui/spinner';
 import { useCosts } from './api';
 import { CostBreakdown } from './cost-breakdown';
-import { clampStartDate, maxStartDateOf, ordinal, venueToday } from './dates';
+import { clampStartDate, maxStartDateOf, ordinal } from './dates';
 import { joiningTermsQueryOptions } from './forms-api';
 import type { JourneyMode, JourneyState, SectionErrors } from './journey-types';
 import { PromoCodeField } from './promo-code-field';

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
 import type { AccountMembership } from './api';
-import type { ManageAction } from './membership-list';
-import { type ManageOption, manageOptions } from './rules';
+import { type ManageAction, type ManageOption, manageOptions } from './rules';
 import { MANAGEMENT_TEXTS } from './texts';
 
 /** Navigation state the change and renew pages need (opened without it, they go back to /memberships). */

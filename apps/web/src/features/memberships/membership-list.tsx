@@ -7,7 +7,7 @@ import { LoadError } from '../../ui/load-error';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { type AccountMembership, accountMembershipsQueryOptions } from './api';
-import { eligibilityNotices, isUploadRequired } from './rules';
+import { eligibilityNotices, isUploadRequired, type ManageAction } from './rules';
 import { MANAGEMENT_TEXTS, MEMBERSHIPS_PAGE_TEXTS } from './texts';
 import './memberships.css';
 
@@ -41,8 +41,6 @@ export const STATUS_LABELS: Record<AccountMembership['status'], string> = {
 
 const statusTone = (status: AccountMembership['status']) =>
   status === 'active' ? 'success' : status === 'suspended' || status === 'cancelled' ? 'danger' : 'neutral';
-
-export type ManageAction = 'manage' | 'freeze' | 'upload' | 'cancel';
 
 const manageButtonId = (membershipId: number) => `manage-membership-${membershipId}`;
 

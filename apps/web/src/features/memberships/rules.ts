@@ -1,6 +1,9 @@
 import type { AccountMembership } from './api';
 import { MANAGEMENT_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from './texts';
 
+/** What the member picked on a membership card or in the manage modal. */
+export type ManageAction = 'manage' | 'freeze' | 'upload' | 'cancel';
+
 type UploadFacts = Pick<AccountMembership, 'status' | 'managementEnabled' | 'document'> & {
   membershipType: Pick<AccountMembership['membershipType'], 'eligibilityCriterion'>;
 };

@@ -1,3 +1,5 @@
+import { isCalendarDate } from '../../lib/dates';
+
 /**
  * Order history filter (joining §5): both dates valid → an inclusive range; only one valid → a one-sided
  * bound; compared by day against the order's createdAt (DD/MM/YYYY). Dates are YYYY-MM-DD strings.
@@ -12,19 +14,8 @@ export const NO_FILTER: OrderFilter = { from: null, to: null };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A real calendar day written YYYY-MM-DD (rejects 2026-02-30 and partial input). */
-export function isValidIsoDate(value: string | null | undefined): value is string {
-  if (!value) return false;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
+export const isValidIsoDate = (value: string | null | undefined): value is string =>
+  isCalendarDate(value) && value >= '1900';
 
 /** Keeps the valid dates; a range given backwards is turned round (still inclusive). */
 export function normaliseOrderFilter(input: { from?: string | null; to?: string | null }): OrderFilter {

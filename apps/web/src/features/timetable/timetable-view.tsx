@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { venueToday } from '../../lib/dates';
 import { formatLongDate } from '../../lib/format';
 import { PageTitle } from '../../lib/page-title';
 import { readSelectedVenue, selectVenue } from '../../lib/selected-venue';
@@ -14,7 +15,6 @@ import {
   dayOptions,
   filterByCategory,
   groupSessionsByDate,
-  venueToday,
 } from './timetable';
 import './timetable.css';
 

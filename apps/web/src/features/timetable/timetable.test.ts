@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, venueToday } from '../../lib/dates';
 import type { Session } from './api';
 import {
-  addDays,
   dayOptions,
   filterByCategory,
   groupSessionsByDate,
@@ -9,7 +9,6 @@ import {
   priceText,
   sessionAction,
   timeRange,
-  venueToday,
 } from './timetable';
 
 let nextId = 1;

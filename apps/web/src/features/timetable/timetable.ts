@@ -1,23 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import { formatDate, formatMoney, VENUE_TIME_ZONE } from '../../lib/format';
+import { addDays } from '../../lib/dates';
+import { formatDate, formatMoney } from '../../lib/format';
 import type { Session } from './api';
 
 /** The timetable shows 14 days from today (contract TIMETABLE_MAX_DAYS). */
 export const TIMETABLE_DAYS = 14;
 
-/** Today's date where the venue is, as YYYY-MM-DD. */
-export const venueToday = (now: Date = new Date(), timeZone: string = VENUE_TIME_ZONE): string =>
-  format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
-
 const utcDate = (date: string): TZDate => {
   const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
   return new TZDate(Date.UTC(y, m - 1, d), 'UTC');
 };
-
-/** Calendar arithmetic on YYYY-MM-DD dates (no clocks, so clock changes cannot shift a day). */
-export const addDays = (date: string, days: number): string =>
-  format(new TZDate(utcDate(date).getTime() + days * 86_400_000, 'UTC'), 'yyyy-MM-dd');
 
 export interface DayOption {
   date: string;

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../lib/dates';
 import { FIELD_TEXTS } from './field-texts';
 import type { AnswerValue, FieldDefinition, FieldMessages, FieldValue, FieldValues } from './field-types';
 
@@ -19,10 +20,8 @@ export function parseDisplayDate(text: string): string | null {
     : iso
       ? [Number(iso[3]), Number(iso[2]), Number(iso[1])]
       : [0, 0, 0];
-  if (!year || month < 1 || month > 12 || day < 1) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${pad(month)}-${pad(day)}`;
+  const isoDate = `${year}-${pad(month)}-${pad(day)}`;
+  return year && isCalendarDate(isoDate) ? isoDate : null;
 }
 
 /** 'YYYY-MM-DD' to 'DD/MM/YYYY' (other text is returned as it is). */

@@ -29,8 +29,7 @@ import {
   useCreateAccount,
   useSetLoggedInUser,
 } from '../forms-api';
-import type { JourneyAccount } from '../journey-types';
-import type { YourDetailsSectionProps } from './your-details-section';
+import type { JourneyAccount, YourDetailsSectionProps } from '../journey-types';
 
 const TermsModal = lazy(() => import('../../../ui/terms-modal'));
 

@@ -1,7 +1,6 @@
-import { type IsPurchasable, MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { Camel } from '../../../lib/api/client';
 import { isApiError } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
@@ -12,28 +11,8 @@ import { focusFirstError, matchServerErrors, useFieldMessages } from '../../../u
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
 import { type DataForm, dataFieldsQueryOptions, useUpdateUserDetails } from '../forms-api';
-import type { SectionErrors } from '../journey-types';
+import type { YourDetailsSectionProps } from '../journey-types';
 import { CreateAccountForm } from './form-create-account';
-
-export type YourDetailsSectionProps = {
-  isLoggedIn: boolean;
-  membershipTypeId: number;
-  /** The chosen payment option (a guest's new account is checked against it). */
-  paymentOptionId: number;
-  venueId: number;
-  /**
-   * Renewal: with nothing to complete the section finishes by itself instead of showing a Continue that does
-   * nothing but continue (account-shell §4: the renewal goes straight on to the basket).
-   */
-  isAutoContinue?: boolean;
-  /** Server (422) errors of a failed final submission for this section. */
-  serverErrors?: SectionErrors;
-  /**
-   * Guest: the account was created (201) and the memberships reloaded for it (200); `isPurchasable` is what they
-   * now say of the chosen option. Logged in: details confirmed or saved (PUT user/update 200); isPurchasable null.
-   */
-  onDone: (result: { isPurchasable: Camel<IsPurchasable> | null }) => void;
-};
 
 export const NOT_EDITABLE_TEXT = "These details can't be edited right now";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, directDebitMandates, memberships } from '../../db/schema.ts';
-import type { DirectDebitProvider } from '../direct-debit/provider.ts';
+import type { DirectDebitProvider } from '../direct-debit/index.ts';
 
 export type MandateDeps = { directDebit: DirectDebitProvider; log: FastifyBaseLogger };
 

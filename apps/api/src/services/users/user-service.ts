@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { customers, memberships, penalties, venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
-import type { ClientRow } from '../clients/client-service.ts';
-import { findCreditBalances } from '../credits/credit-service.ts';
-import { DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT, findDocumentNotices } from '../memberships/membership-state.ts';
-import { toProfilePhoto } from './profile-photo.ts';
+import type { ClientRow } from '../clients/index.ts';
+import { findCreditBalances } from '../credits/index.ts';
+import { toProfilePhoto } from '../customers/index.ts';
+import { DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT, findDocumentNotices } from '../memberships/index.ts';
 
 /** The logged-in customer in the contract's `user` shape. */
 export async function findUser(db: DbOrTx, customerId: number, client: ClientRow, now: Date): Promise<User> {

@@ -1,0 +1,125 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  differenceInCalendarDays,
+  addDays as fnsAddDays,
+  addMonths as fnsAddMonths,
+  getDaysInMonth,
+  startOfWeek,
+} from 'date-fns';
+
+/**
+ * Venue-local calendar dates ('YYYY-MM-DD' on the wire, { year, month 1–12, day } in code): the one date module
+ * of the server (decision 023). Calendar arithmetic runs on date-fns over dates pinned to UTC, so neither the
+ * process's zone nor a clock change can move a day; months and years clamp to the month's last day
+ * (31 Jan + 1 month = 28 or 29 Feb). Where a date meets an instant (today, the start and end of a day) the venue's
+ * IANA time zone decides, Europe/London unless the venue says otherwise.
+ */
+export type LocalDate = { year: number; month: number; day: number };
+export type Period = 'day' | 'week' | 'month' | 'year';
+export type WallClock = { hour: number; minute: number };
+
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+const calendar = (d: LocalDate) => new TZDate(d.year, d.month - 1, d.day, 'UTC');
+const fromCalendar = (t: Date): LocalDate => ({
+  year: t.getUTCFullYear(),
+  month: t.getUTCMonth() + 1,
+  day: t.getUTCDate(),
+});
+
+export const daysInMonth = (year: number, month: number) =>
+  getDaysInMonth(new TZDate(year, month - 1, 1, 'UTC'));
+
+/** Parses a strict 'YYYY-MM-DD' that names a real calendar date, else null. */
+export function parseLocalDate(value: string): LocalDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+/** A 'YYYY-MM-DD' known to be valid (a stored date column, a validated query); throws a RangeError otherwise. */
+export function toLocalDate(value: string): LocalDate {
+  const date = parseLocalDate(value);
+  if (!date) throw new RangeError(`not a calendar date: ${JSON.stringify(value)}`);
+  return date;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD'. */
+export const formatIso = (d: LocalDate) => `${d.year}-${two(d.month)}-${two(d.day)}`;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'D MMMM YYYY', e.g. '1 December 2026'. */
+export const prettyDate = (d: LocalDate) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+
+/** 'DD/MM/YYYY', e.g. '01/12/2026'. */
+export const displayDate = (d: LocalDate) => `${two(d.day)}/${two(d.month)}/${d.year}`;
+
+/** Negative when `a` is before `b`, 0 on the same day, positive after. */
+export const compareDates = (a: LocalDate, b: LocalDate) =>
+  a.year - b.year || a.month - b.month || a.day - b.day;
+
+/** Whole calendar days from `a` to `b` (b − a). */
+export const daysBetween = (a: LocalDate, b: LocalDate) => differenceInCalendarDays(calendar(b), calendar(a));
+
+/** The calendar date `days` later (negative for earlier). */
+export const addDays = (d: LocalDate, days: number): LocalDate => fromCalendar(fnsAddDays(calendar(d), days));
+
+/** The same day of month `months` later, clamped to that month's last day (31 Jan + 1 month = 28/29 Feb). */
+export const addMonths = (d: LocalDate, months: number): LocalDate =>
+  fromCalendar(fnsAddMonths(calendar(d), months));
+
+/** A calendar date `count` periods later (months and years clamp to the month's last day). */
+export function addPeriod(d: LocalDate, count: number, period: Period): LocalDate {
+  if (period === 'month') return addMonths(d, count);
+  if (period === 'year') return addMonths(d, count * 12);
+  return addDays(d, period === 'week' ? count * 7 : count);
+}
+
+/** The Monday on or before `d`. */
+export const mondayOf = (d: LocalDate): LocalDate =>
+  fromCalendar(startOfWeek(calendar(d), { weekStartsOn: 1 }));
+
+/** The calendar date of an instant where the venue is; `localDateOf(now, zone)` is the venue's today. */
+export function localDateOf(instant: Date, timeZone = DEFAULT_TIME_ZONE): LocalDate {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+}
+
+/** The instant of a venue-local wall-clock time on a date (correct on both sides of a clock change). */
+export function instantAt(d: LocalDate, time: WallClock, timeZone = DEFAULT_TIME_ZONE): Date {
+  return new Date(new TZDate(d.year, d.month - 1, d.day, time.hour, time.minute, 0, 0, timeZone).getTime());
+}
+
+const MIDNIGHT: WallClock = { hour: 0, minute: 0 };
+
+/** 00:00 venue-local on `d`. A day is 23 or 25 hours long on the clock-change days. */
+export const startOfDay = (d: LocalDate, timeZone = DEFAULT_TIME_ZONE) => instantAt(d, MIDNIGHT, timeZone);
+
+/** The last moment (23:59:59.999 venue-local) of `d`. */
+export const endOfDay = (d: LocalDate, timeZone = DEFAULT_TIME_ZONE) =>
+  new Date(startOfDay(addDays(d, 1), timeZone).getTime() - 1);
+
+/**
+ * The instant `months` later at the same venue-local wall-clock time, the day clamped to the month's end
+ * (credit and waiver expiry: 31 Jan 10:00 + 1 month = 28 Feb 10:00).
+ */
+export const addMonthsToInstant = (instant: Date, months: number, timeZone = DEFAULT_TIME_ZONE) =>
+  new Date(fnsAddMonths(new TZDate(instant.getTime(), timeZone), months).getTime());

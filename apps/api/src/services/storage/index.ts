@@ -1,0 +1,5 @@
+/** The storage domain's public functions: other services domains import only from here (decision 023). */
+export type { FileStorage, StoredFile } from './file-storage.ts';
+export type { IncomingFile, StoredUpload } from './upload-check.ts';
+export { assertUploadQuota, lockUploadQuota, type UploadQuota } from './upload-quota.ts';
+export { storePhoto, storeUpload } from './upload-stream.ts';
