@@ -16,7 +16,7 @@ import {
 import { seedExpiredCard, seedLongHistory, seedPaymentsArea } from './seed/members.ts';
 import { seedClientAndVenues, seedMembershipTypes, seedTerms } from './seed/organisation.ts';
 import { seedProgramme } from './seed/programme.ts';
-import { DEMO_EXTRA_CUSTOMERS, DEMO_GUEST_PASS_PACKAGE } from './seed-data.ts';
+import { DEMO_GUEST_PASS_PACKAGE } from './seed-data.ts';
 import { seedManagement } from './seed-management.ts';
 import { seedProfile } from './seed-profile.ts';
 
@@ -127,7 +127,6 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
   const bundleVenueIds = DEMO_GUEST_PASS_PACKAGE.venueSlugs.map((slug) => venueBySlug.get(slug)!.id);
   for (const index of [0, 1]) {
     const customer = extras[index + 3]!;
-    void DEMO_EXTRA_CUSTOMERS;
     await seedPaymentsArea(tx, { now, customer, index, home, bundleVenueIds });
   }
   await seedExpiredCard(tx, { now, customerId: extras[0]!.id });
