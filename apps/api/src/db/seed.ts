@@ -122,8 +122,7 @@ async function seedInTransaction(tx: Tx, now: Date, demoHash: string, familyHash
     guestBenefitId: benefits.find((b) => b.kind === 'guest_pass')!.id,
   });
 
-  // Ben Clarke (FH100007) and Chloe Evans (FH100008): browser tests used to pay their fees, so that the demo
-  // customer's basket and fees stay as they are.
+  // Ben Clarke (FH100007) and Chloe Evans (FH100008) have a payments area of their own to try.
   const bundleVenueIds = DEMO_GUEST_PASS_PACKAGE.venueSlugs.map((slug) => venueBySlug.get(slug)!.id);
   for (const index of [0, 1]) {
     const customer = extras[index + 3]!;

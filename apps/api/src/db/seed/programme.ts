@@ -3,7 +3,7 @@ import { addVenueDays, venueLocalDate, venueLocalInstant } from '../../lib/venue
 import type { Tx } from '../client.ts';
 import { createActivity, sessionOf } from '../factories/programme.ts';
 import { activitySessions } from '../schema.ts';
-import { DEMO_ACTIVITIES } from '../seed-data.ts';
+import { DEMO_ACTIVITIES } from '../seed-data-programme.ts';
 
 const DAYS_AHEAD = 14;
 const DAYS_BEHIND = 30;
