@@ -144,7 +144,40 @@ export async function editBootData(
   );
 }
 
-export const test = base;
+/** What kind of fresh member the `member` fixture makes (POST /api/dev/members, demo mode only). */
+export type MemberKind = 'demo' | 'payments' | 'management';
+
+/** Makes a fresh member of the demo operator through the demo-mode API (not logged in). */
+export async function createMember(page: Page, baseURL: string, kind: MemberKind): Promise<TestCustomer> {
+  const context = page.context();
+  const res = await context.request.post(`${baseURL}/api/dev/members`, {
+    data: { kind },
+    headers: await csrfHeader(context, context.request, baseURL),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { data } = await res.json();
+  return {
+    id: data.id,
+    email: data.email,
+    password: data.password,
+    reference: data.reference,
+    firstName: data.first_name,
+  };
+}
+
+/**
+ * `member`: a fresh member of the kind `memberKind` (`test.use({ memberKind: 'payments' })`; default 'demo', like
+ * the demo customer), made for this test alone and logged in through the API. A test that changes a member's
+ * data uses it, so no test depends on another or on a seeded member.
+ */
+export const test = base.extend<{ memberKind: MemberKind; member: TestCustomer }>({
+  memberKind: ['demo', { option: true }],
+  member: async ({ page, baseURL, memberKind }, use) => {
+    const member = await createMember(page, baseURL!, memberKind);
+    await apiLogin(page, baseURL!, member.email, member.password);
+    await use(member);
+  },
+});
 export type { Page };
 export { expect };
 

@@ -56,8 +56,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
-      // book-and-pay drives the demo customer's single basket at both widths itself, serially.
-      testIgnore: [/sub-domain/, /book-and-pay/],
+      testIgnore: /sub-domain/,
     },
     {
       name: 'sub-domain',

@@ -1,10 +1,13 @@
 import { apiLogin, DEMO, expect, expectAccessible, registerCustomer, screenshot, test } from '../fixtures.ts';
 
-const MEMBER = { desktop: 'FH100007', phone: 'FH100008' } as const;
+// Sending a pass uses one from the bundle: each run sends as a fresh member of its own (a full bundle).
+test.use({ memberKind: 'payments' });
 
-test('a member sends a guest pass to a friend at a venue and opens it', async ({ page, baseURL }, info) => {
-  const tag = info.project.name as keyof typeof MEMBER;
-  await apiLogin(page, baseURL!, MEMBER[tag], DEMO.password);
+test('a member sends a guest pass to a friend at a venue and opens it', async ({
+  page,
+  member: _member,
+}, info) => {
+  const tag = info.project.name;
   await page.goto('/account/guest-passes');
   await expect(page.getByRole('heading', { name: 'Guest Passes', level: 1 })).toBeVisible();
   await expect(page.getByText('5 Guest Pass Bundle').first()).toBeVisible();

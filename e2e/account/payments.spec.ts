@@ -1,17 +1,16 @@
-import { apiLogin, DEMO, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+import { expect, expectAccessible, screenshot, test } from '../fixtures.ts';
 
-// Each project pays as its own seeded member, so the two widths can run at once.
-const MEMBER = { desktop: 'FH100007', phone: 'FH100008' } as const;
+// Each run pays as a fresh member of its own (two unpaid fees, credit, a saved Visa), so the widths run at once.
+test.use({ memberKind: 'payments' });
 
 test('a member pays two fees, reads credit, filters orders, downloads a receipt and manages the card', async ({
   page,
-  baseURL,
+  member: _member,
 }, info) => {
   // A long journey (fees, credit, orders, receipt, card) that changes the member's data: give it room
   // rather than a retry, which would find the fees already paid.
   test.setTimeout(90_000);
-  const tag = info.project.name as keyof typeof MEMBER;
-  await apiLogin(page, baseURL!, MEMBER[tag], DEMO.password);
+  const tag = info.project.name;
 
   // Unpaid fees → basket → checkout with the saved card.
   await page.goto('/account/payments');

@@ -2,7 +2,6 @@ import { crc32, deflateSync } from 'node:zlib';
 import {
   apiLogin,
   apiLogout,
-  DEMO,
   expect,
   expectAccessible,
   NEW_PASSWORD,
@@ -11,11 +10,8 @@ import {
   test,
 } from '../fixtures.ts';
 
-/** Seeded members with a '10 Yoga Class Pass', one per project so the two widths can run at once. */
-const MEMBER = {
-  desktop: { email: 'dana@fieldhouse.test', firstName: 'Dana' },
-  phone: { email: 'eli@fieldhouse.test', firstName: 'Eli' },
-} as const;
+// 'A member sees their packages' looks at a fresh member's '10 Yoga Class Pass' (made for the test).
+test.use({ memberKind: 'management' });
 
 /** A small RGB PNG (a colour gradient), built here so the test carries no binary file. */
 function pngImage(width = 48, height = 48): Buffer {
@@ -188,9 +184,7 @@ test('a customer takes a profile photo with the camera and saves the square crop
   expect(stored.headers()['content-type']).toBe('image/jpeg');
 });
 
-test('a member sees their packages', async ({ page, baseURL }, info) => {
-  const member = MEMBER[info.project.name as keyof typeof MEMBER];
-  await apiLogin(page, baseURL!, member.email, DEMO.password);
+test('a member sees their packages', async ({ page, member: _member }, info) => {
   await page.goto('/account/packages');
   await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
   const pass = page.getByRole('article', { name: '10 Yoga Class Pass' });

@@ -11,8 +11,8 @@ import {
   test,
 } from '../fixtures.ts';
 
-/** Seeded members with a signed Body Pump waiver, one per project so the two widths can run at once. */
-const MEMBER = { desktop: 'dana@fieldhouse.test', phone: 'eli@fieldhouse.test' } as const;
+/** 'A member reviews their waivers' looks at a fresh member's signed Body Pump waiver (made for the test). */
+test.use({ memberKind: 'management' });
 /** The demo customer's Junior swim lessons attendee (viewed only, never changed). */
 const ATTENDEE = 'Sam Morgan';
 
@@ -35,9 +35,8 @@ async function addBodyPumpToBasket(page: Page, baseURL: string) {
   expect(add.status(), await add.text()).toBe(200);
 }
 
-test('a member reviews their waivers and opens a signed one', async ({ page, baseURL }, info) => {
-  const tag = info.project.name as keyof typeof MEMBER;
-  await apiLogin(page, baseURL!, MEMBER[tag], DEMO.password);
+test('a member reviews their waivers and opens a signed one', async ({ page, member: _member }, info) => {
+  const tag = info.project.name;
   await page.goto('/account/user-details');
   await page.getByRole('navigation', { name: 'My details' }).getByRole('link', { name: 'Waivers' }).click();
   await expect(page).toHaveURL(/\/account\/user-details\/waivers$/);

@@ -36,6 +36,7 @@ import authRoutes from './routes/auth/index.ts';
 import termsRoutes from './routes/checkout/terms.ts';
 import clientRoutes from './routes/client/index.ts';
 import devMailRoutes from './routes/dev/mail.ts';
+import devMemberRoutes from './routes/dev/members.ts';
 import directDebitRoutes from './routes/direct-debit/index.ts';
 import themeRoutes from './routes/frontend/theme.ts';
 import geocodingRoutes from './routes/geocoding/index.ts';
@@ -134,7 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxPaymentRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);
-    if (config.demoMode) await app.register(devMailRoutes);
+    if (config.demoMode) {
+      await app.register(devMailRoutes);
+      await app.register(devMemberRoutes);
+    }
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     await app.register(webRoutes);
 

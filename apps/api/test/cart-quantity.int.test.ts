@@ -5,12 +5,11 @@ import { activitySessions, bookings, orderItems } from '../src/db/schema.ts';
 import {
   cardToken,
   createClient,
-  createCustomer,
+  createLoggedInCustomer,
   createMembershipWithBenefit,
   createSession,
   createTerms,
   createVenue,
-  login,
   type Session,
   setupTestDatabase,
 } from './helper.ts';
@@ -23,10 +22,7 @@ await createTerms(t.db, { clientId: client.id });
 const app = await t.buildTestApp();
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 
-async function newCustomer() {
-  const customer = await createCustomer(t.db, { clientId: client.id });
-  return { customer, session: await login(app, customer) };
-}
+const newCustomer = () => createLoggedInCustomer(app, t.db, { clientId: client.id });
 const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 const cartOf = (response: { json: () => unknown }) => cartReply.parse(response.json()).data as Cart;

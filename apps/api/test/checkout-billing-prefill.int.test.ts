@@ -1,10 +1,12 @@
 import { cartReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
-import { membershipTypes, paymentOptions, terms } from '../src/db/schema.ts';
 import {
   createClient,
   createCustomer,
+  createMembershipType,
+  createPaymentOption,
   createSession,
+  createTerms,
   createVenue,
   login,
   type Session,
@@ -17,25 +19,26 @@ const t = await setupTestDatabase();
 const client = await createClient(t.db);
 const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
 const app = await t.buildTestApp({}, { now: () => NOW });
-const [type] = await t.db
-  .insert(membershipTypes)
-  .values({ clientId: client.id, slug: 'gym', name: 'Gym', category: 'Adult', coverage: 'national' })
-  .returning();
-const [monthly] = await t.db
-  .insert(paymentOptions)
-  .values({
-    membershipTypeId: type!.id,
-    name: 'Monthly',
-    paymentType: 'recurring',
-    baseFee: 3999,
-    joiningFee: 1500,
-  })
-  .returning();
-await t.db.insert(terms).values([
-  { clientId: client.id, kind: 'direct_debit', title: 'Direct debit', html: '<p>DD</p>' },
-  { clientId: client.id, kind: 'health_commitment', title: 'Health', html: '<p>Health</p>' },
-  { clientId: client.id, kind: 'membership', title: 'Membership', html: '<p>Terms</p>' },
-]);
+const type = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
+const monthly = await createPaymentOption(t.db, { membershipTypeId: type.id });
+await createTerms(t.db, {
+  clientId: client.id,
+  kind: 'direct_debit',
+  title: 'Direct debit',
+  html: '<p>DD</p>',
+});
+await createTerms(t.db, {
+  clientId: client.id,
+  kind: 'health_commitment',
+  title: 'Health',
+  html: '<p>Health</p>',
+});
+await createTerms(t.db, {
+  clientId: client.id,
+  kind: 'membership',
+  title: 'Membership',
+  html: '<p>Terms</p>',
+});
 
 const cartOf = async (session: Session) =>
   cartReply.parse((await app.inject({ method: 'GET', url: '/api/cart', headers: session.headers })).json())
@@ -53,8 +56,8 @@ describe("checkout's card form starts with the direct debit's billing details", 
       headers: session.headers,
       payload: {
         home_venue_id: home.id,
-        membership_type_id: type!.id,
-        payment_option_id: monthly!.id,
+        membership_type_id: type.id,
+        payment_option_id: monthly.id,
         start_date: '2026-11-22',
         billing_day: 1,
         account_holder: 'Łukasz Nowak-Smith Jr',

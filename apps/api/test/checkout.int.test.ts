@@ -33,6 +33,7 @@ import {
   createClient,
   createCredit,
   createCustomer,
+  createLoggedInCustomer,
   createMembershipWithBenefit,
   createPenalty,
   createSession,
@@ -56,10 +57,7 @@ const counting = countingProvider();
 const app = await t.buildTestApp({ frontOfHouseKey: FOH_KEY }, { wrapPaymentProvider: counting.wrap });
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 
-async function newCustomer() {
-  const customer = await createCustomer(t.db, { clientId: client.id });
-  return { customer, session: await login(app, customer) };
-}
+const newCustomer = () => createLoggedInCustomer(app, t.db, { clientId: client.id });
 const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 const cartOf = async (who: Session) =>

@@ -25,6 +25,7 @@ import {
   createGuestPass,
   createGuestPassPackage,
   createMembershipWithBenefit,
+  createPackage,
   createVenue,
   login,
   outbox,
@@ -106,15 +107,8 @@ describe('guest-pass allowances', () => {
       customerId: customer.id,
       expiresAt: new Date(Date.now() - DAY),
     });
-    await t.db.insert(customerPackages).values({
-      customerId: customer.id,
-      name: '10 Yoga Class Pass',
-      area: 'Classes',
-      activityCategory: 'Mind & Body',
-      sessionsIncluded: 10,
-      sessionsRemaining: 6,
-      price: 5500,
-    });
+    // A class pass is no guest pass.
+    await createPackage(t.db, { customerId: customer.id });
 
     const response = await get(session, `${base(customer.id)}/allowances`);
     expect(response.statusCode).toBe(200);

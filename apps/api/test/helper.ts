@@ -2,35 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
-import {
-  activities,
-  activitySessions,
-  bookings,
-  cartItems,
-  carts,
-  clients,
-  creditTransactions,
-  customerPackages,
-  customerPackageVenues,
-  customers,
-  guestPasses,
-  membershipBenefits,
-  memberships,
-  membershipTypes,
-  orders,
-  paymentOptions,
-  penalties,
-  terms,
-  venues,
-  waitlistEntries,
-} from '../src/db/schema.ts';
-import { DEMO_FOOTER_HTML, DEMO_THEME } from '../src/db/seed-data.ts';
+import { createCustomer as createCustomerRow } from '../src/db/factories/customers.ts';
+import type { customers } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { createSession as createAuthSession } from '../src/services/auth/sessions.ts';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from '../src/services/payments/provider.ts';
@@ -128,378 +106,44 @@ export async function setupTestDatabase() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Factories (each takes overrides)
+// Factories (src/db/factories, shared with the demo seed; each takes overrides)
 
-let counter = 0;
+export { createMandate, createSavedCard } from '../src/db/factories/customers.ts';
+export {
+  createBenefit,
+  createEligibilityCriterion,
+  createFreezeType,
+  createMembership,
+  createMembershipType,
+  createMembershipWithBenefit,
+  createPaymentOption,
+} from '../src/db/factories/memberships.ts';
+export { createCart, createCredit, createOrder, createPenalty } from '../src/db/factories/money.ts';
+export { createClient, createTerms, createVenue } from '../src/db/factories/organisation.ts';
+export { createGuestPass, createGuestPassPackage, createPackage } from '../src/db/factories/packages.ts';
+export {
+  createActivity,
+  createBooking,
+  createSession,
+  createWaitlistEntry,
+} from '../src/db/factories/programme.ts';
+
 let cachedHash: Promise<string> | undefined;
 /** One scrypt hash of TEST_PASSWORD per file (hashing is deliberately slow). */
 const testPasswordHash = () => {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return cachedHash;
 };
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createClient(db: Db, overrides: Partial<typeof clients.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(clients)
-    .values({
-      slug: `client-${unique()}`,
-      name: 'Test Leisure',
-      features: {
-        online_joining: true,
-        online_joining_map: true,
-        online_guest_passes: true,
-        credits: true,
-        activities_v2: true,
-        profile_photo: true,
-      },
-      supportEmail: 'help@test.example',
-      theme: DEMO_THEME,
-      footerHtml: DEMO_FOOTER_HTML,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
-export async function createVenue(
-  db: Db,
-  overrides: Partial<typeof venues.$inferInsert> & { clientId: number },
-) {
-  const id = unique();
-  const [row] = await db
-    .insert(venues)
-    .values({
-      slug: `venue-${id}`,
-      name: `Venue ${id}`,
-      address1: '1 High Street',
-      town: 'Leeds',
-      postcode: 'LS1 1AA',
-      lat: 53.7997,
-      lng: -1.5492,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
+/** A customer who logs in with `password` (default TEST_PASSWORD, hashed once per file). */
 export async function createCustomer(
   db: Db,
   overrides: Partial<typeof customers.$inferInsert> & { clientId: number; password?: string },
 ) {
   const { password = TEST_PASSWORD, ...values } = overrides;
-  const id = unique();
   const passwordHash = password === TEST_PASSWORD ? await testPasswordHash() : await hashPassword(password);
-  const [row] = await db
-    .insert(customers)
-    .values({
-      reference: `T${id.toUpperCase()}`,
-      email: `customer-${id}@test.example`,
-      firstName: 'Test',
-      lastName: 'Customer',
-      passwordHash,
-      termsAcceptedAt: new Date(),
-      ...values,
-    })
-    .returning();
-  return { ...row!, password };
-}
-
-export async function createActivity(
-  db: Db,
-  overrides: Partial<typeof activities.$inferInsert> & { venueId: number },
-) {
-  const [activity] = await db
-    .insert(activities)
-    .values({
-      name: 'Spin',
-      category: 'Cycling',
-      locationName: 'Studio 1',
-      price: 650,
-      capacity: 20,
-      durationMinutes: 45,
-      ...overrides,
-    })
-    .returning();
-  return activity!;
-}
-
-/**
- * A session (defaults: £6.50, 45 minutes, capacity 20, 2-hour cut-off); creates its activity unless
- * `activityId` is given.
- */
-export async function createSession(
-  db: Db,
-  input: {
-    venueId: number;
-    startsAt: Date;
-    activityId?: number;
-    name?: string;
-    category?: string;
-    price?: number;
-    capacity?: number;
-    bookedCount?: number;
-    durationMinutes?: number;
-    locationName?: string;
-    cancellationCutoffHours?: number;
-    cancellationAwardsCredit?: boolean;
-    requiresWaiver?: boolean;
-    maxPlacesPerBooking?: number;
-  },
-) {
-  const durationMinutes = input.durationMinutes ?? 45;
-  const price = input.price ?? 650;
-  const capacity = input.capacity ?? 20;
-  const activity = input.activityId
-    ? (await db.select().from(activities).where(eq(activities.id, input.activityId)))[0]!
-    : await createActivity(db, {
-        venueId: input.venueId,
-        name: input.name ?? 'Spin',
-        category: input.category ?? 'Cycling',
-        locationName: input.locationName ?? 'Studio 1',
-        price,
-        capacity,
-        durationMinutes,
-        cancellationCutoffHours: input.cancellationCutoffHours ?? 2,
-        cancellationAwardsCredit: input.cancellationAwardsCredit ?? true,
-        requiresWaiver: input.requiresWaiver ?? false,
-        maxPlacesPerBooking: input.maxPlacesPerBooking ?? 1,
-      });
-  const [session] = await db
-    .insert(activitySessions)
-    .values({
-      activityId: activity.id,
-      venueId: input.venueId,
-      startsAt: input.startsAt,
-      endsAt: new Date(input.startsAt.getTime() + durationMinutes * 60_000),
-      capacity,
-      bookedCount: input.bookedCount ?? 0,
-      price,
-      locationName: input.locationName ?? activity.locationName,
-    })
-    .returning();
-  return { activity, session: session! };
-}
-
-export async function createBooking(
-  db: Db,
-  input: {
-    customerId: number;
-    sessionId: number;
-    price?: number;
-    status?: 'booked' | 'attended' | 'no_show' | 'cancelled';
-    /** Also take the place (booked_count + 1); default true. */
-    countPlace?: boolean;
-  },
-) {
-  const price = input.price ?? 650;
-  const [order] = await db
-    .insert(orders)
-    .values({ customerId: input.customerId, total: price, paymentType: 'card' })
-    .returning();
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      customerId: input.customerId,
-      activitySessionId: input.sessionId,
-      orderId: order!.id,
-      status: input.status ?? 'booked',
-      attended: input.status === 'attended' ? true : null,
-      price,
-    })
-    .returning();
-  if (input.countPlace ?? true) {
-    if ((input.status ?? 'booked') !== 'cancelled') {
-      await db
-        .update(activitySessions)
-        .set({ bookedCount: sql`${activitySessions.bookedCount} + 1` })
-        .where(eq(activitySessions.id, input.sessionId));
-    }
-  }
-  return booking!;
-}
-
-/** An open basket holding the given lines. */
-export async function createCart(
-  db: Db,
-  input: { customerId: number; items?: { type: 'activity' | 'penalty'; id: number }[]; version?: number },
-) {
-  const [cart] = await db
-    .insert(carts)
-    .values({ customerId: input.customerId, version: input.version ?? 1 })
-    .returning();
-  const items = input.items?.length
-    ? await db
-        .insert(cartItems)
-        .values(input.items.map((i) => ({ cartId: cart!.id, cartableType: i.type, cartableId: i.id })))
-        .returning()
-    : [];
-  return { cart: cart!, items };
-}
-
-export async function createPenalty(
-  db: Db,
-  overrides: Partial<typeof penalties.$inferInsert> & { customerId: number; venueId: number },
-) {
-  const [row] = await db
-    .insert(penalties)
-    .values({ type: 'late_cancellation', description: 'Late cancellation fee', amount: 500, ...overrides })
-    .returning();
-  return row!;
-}
-
-export async function createCredit(
-  db: Db,
-  overrides: Partial<typeof creditTransactions.$inferInsert> & { customerId: number; amount: number },
-) {
-  const [row] = await db
-    .insert(creditTransactions)
-    .values({ kind: 'general', reason: 'Goodwill', ...overrides })
-    .returning();
-  return row!;
-}
-
-/** An active membership whose type carries one benefit (defaults: 'Free swim', 100% on Aquatics, 8 a month). */
-export async function createMembershipWithBenefit(
-  db: Db,
-  input: {
-    clientId: number;
-    customerId: number;
-    venueId: number;
-    benefit?: Partial<typeof membershipBenefits.$inferInsert>;
-    status?: 'active' | 'frozen' | 'cancelled';
-  },
-) {
-  const [type] = await db
-    .insert(membershipTypes)
-    .values({
-      clientId: input.clientId,
-      slug: `type-${unique()}`,
-      name: 'Gym & Swim',
-      category: 'Adult',
-      coverage: 'national',
-    })
-    .returning();
-  const [option] = await db
-    .insert(paymentOptions)
-    .values({ membershipTypeId: type!.id, name: 'Monthly', paymentType: 'recurring', baseFee: 3999 })
-    .returning();
-  const [membership] = await db
-    .insert(memberships)
-    .values({
-      customerId: input.customerId,
-      membershipTypeId: type!.id,
-      paymentOptionId: option!.id,
-      homeVenueId: input.venueId,
-      reference: `M-${unique()}`,
-      status: input.status ?? 'active',
-      startDate: '2026-01-01',
-      price: 3999,
-    })
-    .returning();
-  const [benefit] = await db
-    .insert(membershipBenefits)
-    .values({
-      membershipTypeId: type!.id,
-      name: 'Free swim',
-      activityCategory: 'Aquatics',
-      discountPercent: 100,
-      usesPerPeriod: 8,
-      period: 'month',
-      ...input.benefit,
-    })
-    .returning();
-  return { membership: membership!, benefit: benefit! };
-}
-
-export async function createPackage(
-  db: Db,
-  overrides: Partial<typeof customerPackages.$inferInsert> & { customerId: number },
-) {
-  const [row] = await db
-    .insert(customerPackages)
-    .values({
-      name: '10 Yoga Class Pass',
-      area: 'Classes',
-      activityCategory: 'Mind & Body',
-      sessionsIncluded: 10,
-      sessionsRemaining: 6,
-      price: 5500,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
-/** A guest-pass package (default '5 Guest Pass Bundle', 3 of 5 left); `venueIds` limits where it is good. */
-export async function createGuestPassPackage(
-  db: Db,
-  input: Partial<typeof customerPackages.$inferInsert> & { customerId: number; venueIds?: number[] },
-) {
-  const { venueIds = [], ...overrides } = input;
-  const pkg = await createPackage(db, {
-    kind: 'guest_pass',
-    name: '5 Guest Pass Bundle',
-    area: 'Guest passes',
-    activityCategory: 'Guest pass',
-    sessionsIncluded: 5,
-    sessionsRemaining: 3,
-    price: 2500,
-    ...overrides,
-  });
-  if (venueIds.length) {
-    await db
-      .insert(customerPackageVenues)
-      .values(venueIds.map((venueId) => ({ customerPackageId: pkg.id, venueId })));
-  }
-  return pkg;
-}
-
-/** A sent guest pass (default: issued, valid for a week, from the given package). */
-export async function createGuestPass(
-  db: Db,
-  overrides: Partial<typeof guestPasses.$inferInsert> & {
-    customerId: number;
-    venueId: number;
-    customerPackageId: number;
-  },
-) {
-  const [row] = await db
-    .insert(guestPasses)
-    .values({
-      guestName: 'Jamie Patel',
-      guestEmail: 'jamie@test.example',
-      code: `GP-${unique().toUpperCase()}`,
-      validTo: new Date(Date.now() + 7 * 86_400_000),
-      sourceType: 'package',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
-export async function createWaitlistEntry(
-  db: Db,
-  input: { customerId: number; sessionId: number; createdAt?: Date },
-) {
-  const [row] = await db
-    .insert(waitlistEntries)
-    .values({ customerId: input.customerId, activitySessionId: input.sessionId, createdAt: input.createdAt })
-    .returning();
-  return row!;
-}
-
-export async function createTerms(db: Db, input: { clientId: number; title?: string; html?: string }) {
-  const [row] = await db
-    .insert(terms)
-    .values({
-      clientId: input.clientId,
-      kind: 'checkout',
-      title: input.title ?? 'Booking terms and conditions',
-      html: input.html ?? '<p>Be on time.</p>',
-    })
-    .returning();
-  return row!;
+  const row = await createCustomerRow(db, { passwordHash, ...values });
+  return { ...row, password };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -532,6 +176,16 @@ export async function login(
   });
   if (response.statusCode !== 200) throw new Error(`Login failed (${response.statusCode}): ${response.body}`);
   return sessionFrom(response);
+}
+
+/** A new customer of the client, logged in through the API. */
+export async function createLoggedInCustomer(
+  app: FastifyInstance,
+  db: Db,
+  overrides: Parameters<typeof createCustomer>[1],
+) {
+  const customer = await createCustomer(db, overrides);
+  return { customer, session: await login(app, customer) };
 }
 
 /** Waits for work the apps of this file run after replying (e.g. a password-reset mail). */

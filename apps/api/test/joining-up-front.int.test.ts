@@ -6,10 +6,13 @@ import {
 } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, memberships, membershipTypes, paymentOptions } from '../src/db/schema.ts';
+import { customers } from '../src/db/schema.ts';
 import {
   createClient,
   createCustomer,
+  createMembership,
+  createMembershipType,
+  createPaymentOption,
   createTerms,
   createVenue,
   csrfHeaders,
@@ -27,21 +30,14 @@ const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
 const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
 const app = await t.buildTestApp({}, { now: () => NOW });
 
-const [gym] = await t.db
-  .insert(membershipTypes)
-  .values({ clientId: client.id, slug: 'gym', name: 'Gym', category: 'Adult', coverage: 'national' })
-  .returning();
-const [swim] = await t.db
-  .insert(membershipTypes)
-  .values({ clientId: client.id, slug: 'swim', name: 'Swim', category: 'Adult', coverage: 'national' })
-  .returning();
-const [gymMonthly] = await t.db
-  .insert(paymentOptions)
-  .values({ membershipTypeId: gym!.id, name: 'Monthly', paymentType: 'recurring', baseFee: 3000 })
-  .returning();
-await t.db
-  .insert(paymentOptions)
-  .values({ membershipTypeId: swim!.id, name: 'Monthly', paymentType: 'recurring', baseFee: 2000 });
+const gym = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
+const swim = await createMembershipType(t.db, { clientId: client.id, slug: 'swim', name: 'Swim' });
+const gymMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: gym.id,
+  baseFee: 3000,
+  joiningFee: 0,
+});
+await createPaymentOption(t.db, { membershipTypeId: swim.id, baseFee: 2000, joiningFee: 0 });
 
 const listFor = async (headers: Record<string, string> = {}) => {
   const res = await app.inject({
@@ -116,7 +112,7 @@ describe('terms on Create Account', () => {
 describe('memberships the member already holds', () => {
   it("are listed as not purchasable with 'You already have this membership.'; others and guests unaffected", async () => {
     const member = await createCustomer(t.db, { clientId: client.id });
-    await t.db.insert(memberships).values({
+    await createMembership(t.db, {
       customerId: member.id,
       membershipTypeId: gym!.id,
       paymentOptionId: gymMonthly!.id,
@@ -141,7 +137,7 @@ describe('memberships the member already holds', () => {
 
     // One still waiting, unpaid, in the basket is not held yet.
     const other = await createCustomer(t.db, { clientId: client.id });
-    await t.db.insert(memberships).values({
+    await createMembership(t.db, {
       customerId: other.id,
       membershipTypeId: gym!.id,
       paymentOptionId: gymMonthly!.id,

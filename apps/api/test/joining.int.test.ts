@@ -7,16 +7,17 @@ import {
   promoValidationReply,
 } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
+import { customQuestions, membershipPromotions, membershipTypeVenues, terms } from '../src/db/schema.ts';
 import {
-  customQuestions,
-  membershipBenefits,
-  membershipPromotions,
-  membershipTypes,
-  membershipTypeVenues,
-  paymentOptions,
-  terms,
-} from '../src/db/schema.ts';
-import { createClient, createCustomer, createVenue, sessionFor, setupTestDatabase } from './helper.ts';
+  createBenefit,
+  createClient,
+  createCustomer,
+  createMembershipType,
+  createPaymentOption,
+  createVenue,
+  sessionFor,
+  setupTestDatabase,
+} from './helper.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 22 November 2026, GMT
 const DAY = 86_400_000;
@@ -27,32 +28,16 @@ const other = await createVenue(t.db, { clientId: client.id, name: 'Bradford Nor
 const ineligibleVenue = await createVenue(t.db, { clientId: client.id, allowIneligibleMemberships: true });
 const app = await t.buildTestApp({}, { now: () => NOW });
 
-async function createType(values: Partial<typeof membershipTypes.$inferInsert> & { slug: string }) {
-  const [row] = await t.db
-    .insert(membershipTypes)
-    .values({ clientId: client.id, name: values.slug, category: 'Adult', coverage: 'national', ...values })
-    .returning();
-  return row!;
-}
-async function createOption(
-  values: Partial<typeof paymentOptions.$inferInsert> & { membershipTypeId: number },
-) {
-  const [row] = await t.db
-    .insert(paymentOptions)
-    .values({ name: 'Monthly', paymentType: 'recurring', baseFee: 3999, joiningFee: 1500, ...values })
-    .returning();
-  return row!;
-}
-
-const gym = await createType({
+const gym = await createMembershipType(t.db, {
+  clientId: client.id,
   slug: 'gym-and-swim',
   name: 'Gym & Swim',
   descriptionHtml: '<p>Gym <script>alert(1)</script>and swim</p>',
   providesAccessTo: ['Gym', 'Swimming pool'],
   sortOrder: 1,
 });
-const gymMonthly = await createOption({ membershipTypeId: gym.id });
-const gymAnnual = await createOption({
+const gymMonthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
+const gymAnnual = await createPaymentOption(t.db, {
   membershipTypeId: gym.id,
   name: 'Annual',
   paymentType: 'fixed',
@@ -61,32 +46,35 @@ const gymAnnual = await createOption({
   fixedDuration: 12,
   fixedPeriod: 'month',
 });
-await t.db.insert(membershipBenefits).values({
-  membershipTypeId: gym.id,
-  name: 'Free swim',
-  description: 'Eight free swims a month.',
-  activityCategory: 'Aquatics',
-  discountPercent: 100,
-  usesPerPeriod: 8,
-  period: 'month',
+await createBenefit(t.db, { membershipTypeId: gym.id, description: 'Eight free swims a month.' });
+const offPeak = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: 'off-peak',
+  coverage: 'venues',
+  sortOrder: 2,
 });
-const offPeak = await createType({ slug: 'off-peak', coverage: 'venues', sortOrder: 2 });
-const offPeakMonthly = await createOption({ membershipTypeId: offPeak.id, baseFee: 2799, monthInHand: true });
+const offPeakMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: offPeak.id,
+  baseFee: 2799,
+  monthInHand: true,
+});
 await t.db.insert(membershipTypeVenues).values({ membershipTypeId: offPeak.id, venueId: home.id });
-const student = await createType({
+const student = await createMembershipType(t.db, {
+  clientId: client.id,
   slug: 'student',
   category: 'Concession',
   eligibilityName: 'Full-time student',
   sortOrder: 3,
 });
-await createOption({ membershipTypeId: student.id, baseFee: 2200, joiningFee: 0 });
-const junior = await createType({
+await createPaymentOption(t.db, { membershipTypeId: student.id, baseFee: 2200, joiningFee: 0 });
+const junior = await createMembershipType(t.db, {
+  clientId: client.id,
   slug: 'junior',
   category: 'Junior',
   eligibilityName: 'Aged 11 to 17',
   sortOrder: 4,
 });
-await createOption({ membershipTypeId: junior.id, baseFee: 1500, joiningFee: 0 });
+await createPaymentOption(t.db, { membershipTypeId: junior.id, baseFee: 1500, joiningFee: 0 });
 
 const [nojoin, half, expired] = await t.db
   .insert(membershipPromotions)

@@ -17,24 +17,18 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  clients,
-  directDebitMandates,
-  eligibilityCriteria,
-  eligibilityDocuments,
-  eligibilityDocumentTypes,
-  freezeRequests,
-  freezeTypes,
-  memberships,
-  membershipTypes,
-  orders,
-  paymentOptions,
-} from '../src/db/schema.ts';
+import { clients, eligibilityDocuments, freezeRequests, memberships, orders } from '../src/db/schema.ts';
 import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   cardToken,
   createClient,
   createCustomer,
+  createEligibilityCriterion,
+  createFreezeType,
+  createMandate,
+  createMembership,
+  createMembershipType,
+  createPaymentOption,
   createPenalty,
   createVenue,
   type Session,
@@ -49,71 +43,74 @@ const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central
 const storage = new MemoryStorage();
 const app = await t.buildTestApp({}, { now: () => NOW, storage });
 
-const [student] = await t.db
-  .insert(eligibilityCriteria)
-  .values({ clientId: client.id, name: 'Full-time student' })
-  .returning();
-const [idCard, letter] = await t.db
-  .insert(eligibilityDocumentTypes)
-  .values([
-    { criterionId: student!.id, name: 'Student ID card' },
-    { criterionId: student!.id, name: 'Acceptance letter' },
-  ])
-  .returning();
-const [evidence] = await t.db
-  .insert(eligibilityCriteria)
-  .values({ clientId: client.id, name: 'Freeze evidence' })
-  .returning();
-const [doctorsNote] = await t.db
-  .insert(eligibilityDocumentTypes)
-  .values({ criterionId: evidence!.id, name: "Doctor's note" })
-  .returning();
-const [medical, holiday] = await t.db
-  .insert(freezeTypes)
-  .values([
-    {
-      clientId: client.id,
-      reason: 'Medical',
-      timePeriods: [1, 2, 3],
-      monthlyFee: 0,
-      proofDocumentTypeId: doctorsNote!.id,
-      proofDescription: "Please upload a doctor's note.",
-    },
-    { clientId: client.id, reason: 'Holiday', timePeriods: [1], monthlyFee: 500, sortOrder: 1 },
-  ])
-  .returning();
+const {
+  criterion: student,
+  documentTypes: [idCard, letter],
+} = await createEligibilityCriterion(t.db, {
+  clientId: client.id,
+  name: 'Full-time student',
+  documentTypes: ['Student ID card', 'Acceptance letter'],
+});
+const {
+  criterion: evidence,
+  documentTypes: [doctorsNote],
+} = await createEligibilityCriterion(t.db, {
+  clientId: client.id,
+  name: 'Freeze evidence',
+  documentTypes: ["Doctor's note"],
+});
+const medical = await createFreezeType(t.db, {
+  clientId: client.id,
+  reason: 'Medical',
+  timePeriods: [1, 2, 3],
+  monthlyFee: 0,
+  proofDocumentTypeId: doctorsNote!.id,
+  proofDescription: "Please upload a doctor's note.",
+});
+const holiday = await createFreezeType(t.db, {
+  clientId: client.id,
+  reason: 'Holiday',
+  timePeriods: [1],
+  monthlyFee: 500,
+  sortOrder: 1,
+});
 
-async function createType(values: Partial<typeof membershipTypes.$inferInsert> & { slug: string }) {
-  const [row] = await t.db
-    .insert(membershipTypes)
-    .values({ clientId: client.id, name: values.slug, category: 'Adult', coverage: 'national', ...values })
-    .returning();
-  return row!;
-}
-async function createOption(
-  values: Partial<typeof paymentOptions.$inferInsert> & { membershipTypeId: number },
-) {
-  const [row] = await t.db
-    .insert(paymentOptions)
-    .values({ name: 'Monthly', paymentType: 'recurring', baseFee: 3999, joiningFee: 1500, ...values })
-    .returning();
-  return row!;
-}
-const gym = await createType({ slug: 'gym-and-swim', name: 'Gym & Swim' });
-const gymMonthly = await createOption({ membershipTypeId: gym.id });
-const swim = await createType({ slug: 'swim-only', name: 'Swim Only' });
-const swimMonthly = await createOption({ membershipTypeId: swim.id, baseFee: 2499, joiningFee: 1000 });
-const offPeak = await createType({ slug: 'off-peak', name: 'Off-Peak' });
-const offPeakMonthly = await createOption({ membershipTypeId: offPeak.id, baseFee: 2799, monthInHand: true });
-const studentType = await createType({
+const gym = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: 'gym-and-swim',
+  name: 'Gym & Swim',
+});
+const gymMonthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
+const swim = await createMembershipType(t.db, { clientId: client.id, slug: 'swim-only', name: 'Swim Only' });
+const swimMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: swim.id,
+  baseFee: 2499,
+  joiningFee: 1000,
+});
+const offPeak = await createMembershipType(t.db, { clientId: client.id, slug: 'off-peak', name: 'Off-Peak' });
+const offPeakMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: offPeak.id,
+  baseFee: 2799,
+  monthInHand: true,
+});
+const studentType = await createMembershipType(t.db, {
+  clientId: client.id,
   slug: 'student',
   name: 'Student',
   eligibilityName: 'Full-time student',
   eligibilityCriterionId: student!.id,
 });
-const studentMonthly = await createOption({ membershipTypeId: studentType.id, baseFee: 2200, joiningFee: 0 });
-const saver = await createType({ slug: '12-month-saver', name: '12 Month Saver' });
-const saverOption = await createOption({
+const studentMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: studentType.id,
+  baseFee: 2200,
+  joiningFee: 0,
+});
+const saver = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: '12-month-saver',
+  name: '12 Month Saver',
+});
+const saverOption = await createPaymentOption(t.db, {
   membershipTypeId: saver.id,
   name: 'Single payment',
   paymentType: 'fixed',
@@ -139,39 +136,25 @@ async function member(
     homeVenueId: home.id,
     dateOfBirth: '1990-01-01',
   });
-  const [mandate] = await t.db
-    .insert(directDebitMandates)
-    .values({
-      customerId: customer.id,
-      provider: 'sandbox',
-      reference: `SBX-T-${customer.id}`,
-      accountHolder: 'Test Customer',
-      accountNumberLast4: '1234',
-      sortCodeMasked: '20-**-**',
-      billingAddressLine1: '1 High Street',
-      billingCity: 'Leeds',
-      billingPostcode: 'LS1 1AA',
-      status: 'active',
-    })
-    .returning();
-  const rows = await t.db
-    .insert(memberships)
-    .values(
-      plan.map((p) => ({
+  const mandate = await createMandate(t.db, { customerId: customer.id, reference: `SBX-T-${customer.id}` });
+  const rows = [];
+  for (const p of plan) {
+    rows.push(
+      await createMembership(t.db, {
         customerId: customer.id,
         membershipTypeId: p.option.membershipTypeId,
         paymentOptionId: p.option.id,
         homeVenueId: home.id,
         reference: `M-T${++refs}`,
-        status: p.status ?? ('active' as const),
+        status: p.status ?? 'active',
         startDate: '2026-06-01',
         expiresAt: p.expiresAt ?? null,
         nextPaymentDate: p.option.paymentType === 'recurring' ? '2026-12-01' : null,
         price: p.option.baseFee,
-        mandateId: p.option.paymentType === 'recurring' ? mandate!.id : null,
-      })),
-    )
-    .returning();
+        mandateId: p.option.paymentType === 'recurring' ? mandate.id : null,
+      }),
+    );
+  }
   return { customer, memberships: rows, session: await sessionFor(t.db, customer.id) };
 }
 

@@ -17,8 +17,6 @@ import {
   directDebitMandates,
   membershipPromotions,
   memberships,
-  membershipTypes,
-  paymentOptions,
   terms,
 } from '../src/db/schema.ts';
 import type { DirectDebitProvider } from '../src/services/direct-debit/provider.ts';
@@ -26,6 +24,8 @@ import {
   cardToken,
   createClient,
   createCustomer,
+  createMembershipType,
+  createPaymentOption,
   createVenue,
   csrfHeaders,
   login,
@@ -57,26 +57,14 @@ const counting = (inner: DirectDebitProvider): DirectDebitProvider => ({
 });
 const app = await t.buildTestApp({}, { now: () => NOW, wrapDirectDebitProvider: counting });
 
-async function createType(values: Partial<typeof membershipTypes.$inferInsert> & { slug: string }) {
-  const [row] = await t.db
-    .insert(membershipTypes)
-    .values({ clientId: client.id, name: values.slug, category: 'Adult', coverage: 'national', ...values })
-    .returning();
-  return row!;
-}
-async function createOption(
-  values: Partial<typeof paymentOptions.$inferInsert> & { membershipTypeId: number },
-) {
-  const [row] = await t.db
-    .insert(paymentOptions)
-    .values({ name: 'Monthly', paymentType: 'recurring', baseFee: 3999, joiningFee: 1500, ...values })
-    .returning();
-  return row!;
-}
-
-const gym = await createType({ slug: 'gym-and-swim', name: 'Gym & Swim', category: 'Adult' });
-const gymMonthly = await createOption({ membershipTypeId: gym.id });
-const gymAnnual = await createOption({
+const gym = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: 'gym-and-swim',
+  name: 'Gym & Swim',
+  category: 'Adult',
+});
+const gymMonthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
+const gymAnnual = await createPaymentOption(t.db, {
   membershipTypeId: gym.id,
   name: 'Annual',
   paymentType: 'fixed',
@@ -85,10 +73,23 @@ const gymAnnual = await createOption({
   fixedDuration: 12,
   fixedPeriod: 'month',
 });
-const swim = await createType({ slug: 'swim', name: 'Swim Only' });
-const swimMonthly = await createOption({ membershipTypeId: swim.id, baseFee: 2500, joiningFee: 0 });
-const junior = await createType({ slug: 'junior', name: 'Junior', category: 'Junior' });
-const juniorMonthly = await createOption({ membershipTypeId: junior.id, baseFee: 1500, joiningFee: 0 });
+const swim = await createMembershipType(t.db, { clientId: client.id, slug: 'swim', name: 'Swim Only' });
+const swimMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: swim.id,
+  baseFee: 2500,
+  joiningFee: 0,
+});
+const junior = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: 'junior',
+  name: 'Junior',
+  category: 'Junior',
+});
+const juniorMonthly = await createPaymentOption(t.db, {
+  membershipTypeId: junior.id,
+  baseFee: 1500,
+  joiningFee: 0,
+});
 const [question] = await t.db
   .insert(customQuestions)
   .values({ membershipTypeId: gym.id, reference: 'goal', label: 'Your goal', type: 'text', isRequired: true })

@@ -1,22 +1,17 @@
 import { DEFAULT_ERROR_TEXTS, orderReply, ordersReply, receiptReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  customers,
-  directDebitMandates,
-  membershipPromotions,
-  memberships,
-  membershipTypes,
-  orderItems,
-  orders,
-  paymentOptions,
-  payments,
-} from '../src/db/schema.ts';
+import { customers, membershipPromotions, orderItems, orders } from '../src/db/schema.ts';
 import {
   cardToken,
   createClient,
   createCredit,
   createCustomer,
+  createMandate,
+  createMembership,
+  createMembershipType,
+  createOrder,
+  createPaymentOption,
   createPenalty,
   createSession,
   createVenue,
@@ -46,19 +41,8 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
 
   /** An order placed at a UTC instant, with `items` lines. */
   async function orderAt(iso: string, total = 650, items = 1, customerId = customer.id) {
-    const [order] = await t.db
-      .insert(orders)
-      .values({ customerId, total, paymentType: 'Card', createdAt: new Date(iso) })
-      .returning();
-    await t.db.insert(orderItems).values(
-      Array.from({ length: items }, () => ({
-        orderId: order!.id,
-        kind: 'other' as const,
-        name: 'x',
-        price: 0,
-      })),
-    );
-    return order!;
+    const lines = Array.from({ length: items }, () => ({ kind: 'other' as const, name: 'x', price: 0 }));
+    return (await createOrder(t.db, { customerId, total, createdAt: new Date(iso), lines })).order;
   }
   // Around the October 2026 clock change (25 Oct: BST until 01:00 UTC, then GMT; the day has 25 hours).
   const lastOfSaturday = await orderAt('2026-10-24T22:59:00Z'); // Sat 24 Oct 23:59 BST
@@ -346,94 +330,56 @@ describe('the receipt of a membership, for a member whose name needs more than L
     email: 'lukasz@test.example',
   });
   const session = await login(app, customer);
-  const [type] = await t.db
-    .insert(membershipTypes)
-    .values({
-      clientId: client.id,
-      slug: 'gym-swim',
-      name: 'Gym & Swim',
-      category: 'Adult',
-      coverage: 'national',
-    })
-    .returning();
-  const [option] = await t.db
-    .insert(paymentOptions)
-    .values({
-      membershipTypeId: type!.id,
-      name: 'Monthly',
-      paymentType: 'recurring',
-      baseFee: 3999,
-      joiningFee: 1500,
-    })
-    .returning();
+  const type = await createMembershipType(t.db, {
+    clientId: client.id,
+    slug: 'gym-swim',
+    name: 'Gym & Swim',
+  });
+  const option = await createPaymentOption(t.db, { membershipTypeId: type.id });
   const [promotion] = await t.db
     .insert(membershipPromotions)
     .values({ clientId: client.id, code: 'HALFJOIN', kind: 'percent', value: 50, appliesTo: 'joining_fee' })
     .returning();
-  const [mandate] = await t.db
-    .insert(directDebitMandates)
-    .values({
-      customerId: customer.id,
-      provider: 'sandbox',
-      reference: 'MD-SANDBOX-0042',
-      accountHolder: 'Łukasz Nowak-李',
-      accountNumberLast4: '5678',
-      sortCodeMasked: '20-**-**',
-      billingAddressLine1: '1 High Street',
-      billingCity: 'Leeds',
-      billingPostcode: 'LS1 1AA',
-      status: 'active',
-    })
-    .returning();
-  // Joining on 24 Nov 2026 with billing day 1: setup fee, 7 days' pro-rata, a month in hand, half the setup fee off.
-  const [membership] = await t.db
-    .insert(memberships)
-    .values({
-      customerId: customer.id,
-      membershipTypeId: type!.id,
-      paymentOptionId: option!.id,
-      homeVenueId: venue.id,
-      reference: 'M-RECEIPT-1',
-      status: 'active',
-      startDate: '2026-11-24',
-      nextPaymentDate: '2026-12-01',
-      price: 3999,
-      promotionId: promotion!.id,
-      mandateId: mandate!.id,
-      joinCosts: {
-        joiningFee: 1500,
-        baseFee: 3999,
-        proRataFee: 933,
-        proRataDays: 7,
-        monthInHandFee: 3999,
-        discount: 750,
-        totalToPayNow: 5682,
-        firstBillingDate: '2026-12-01',
-        billingDay: 1,
-        usualPaymentDate: false,
-      },
-    })
-    .returning();
-  const [order] = await t.db
-    .insert(orders)
-    .values({ customerId: customer.id, total: 5682, paymentType: 'Card' })
-    .returning();
-  await t.db.insert(orderItems).values({
-    orderId: order!.id,
-    kind: 'membership',
-    name: 'Gym & Swim - Monthly',
-    price: 5682,
-    membershipId: membership!.id,
+  const mandate = await createMandate(t.db, {
+    customerId: customer.id,
+    reference: 'MD-SANDBOX-0042',
+    accountHolder: 'Łukasz Nowak-李',
+    accountNumberLast4: '5678',
   });
-  await t.db.insert(payments).values({
-    orderId: order!.id,
-    tenderType: 'card',
-    amount: 5682,
-    cardDescription: 'Visa ending in 4242',
+  // Joining on 24 Nov 2026 with billing day 1: setup fee, 7 days' pro-rata, a month in hand, half the setup fee off.
+  const membership = await createMembership(t.db, {
+    customerId: customer.id,
+    membershipTypeId: type.id,
+    paymentOptionId: option.id,
+    homeVenueId: venue.id,
+    reference: 'M-RECEIPT-1',
+    startDate: '2026-11-24',
+    nextPaymentDate: '2026-12-01',
+    price: 3999,
+    promotionId: promotion!.id,
+    mandateId: mandate.id,
+    joinCosts: {
+      joiningFee: 1500,
+      baseFee: 3999,
+      proRataFee: 933,
+      proRataDays: 7,
+      monthInHandFee: 3999,
+      discount: 750,
+      totalToPayNow: 5682,
+      firstBillingDate: '2026-12-01',
+      billingDay: 1,
+      usualPaymentDate: false,
+    },
+  });
+  const { order } = await createOrder(t.db, {
+    customerId: customer.id,
+    total: 5682,
+    lines: [{ kind: 'membership', name: 'Gym & Swim - Monthly', price: 5682, membershipId: membership.id }],
+    payments: [{ tenderType: 'card', amount: 5682, cardDescription: 'Visa ending in 4242' }],
   });
 
   it('shows the breakdown the order page shows, with the pro-rata dates, the code and the mandate', async () => {
-    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    const response = await get(session, `/api/my-account/orders/${order.uuid}/receipt`);
     expect(response.statusCode).toBe(200);
     const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
     const text = await pdfText(pdf);
@@ -459,7 +405,7 @@ describe('the receipt of a membership, for a member whose name needs more than L
       expect(text).toContain(expected);
     }
     // The order page's call carries the same details.
-    const shown = orderReply.parse((await get(session, `/api/orders/${order!.id}`)).json()).data;
+    const shown = orderReply.parse((await get(session, `/api/orders/${order.id}`)).json()).data;
     expect(shown.items[0]!.membership).toMatchObject({
       mandate_reference: 'MD-SANDBOX-0042',
       fees: [
@@ -476,7 +422,7 @@ describe('the receipt of a membership, for a member whose name needs more than L
   it("prints the member's name as written, in embedded fonts (the CJK one only when needed)", async () => {
     const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row!.lastName).toBe('Nowak-李');
-    const response = await get(session, `/api/my-account/orders/${order!.uuid}/receipt`);
+    const response = await get(session, `/api/my-account/orders/${order.uuid}/receipt`);
     const pdf = Buffer.from(receiptReply.parse(response.json()).data.contents, 'base64');
     expect(await pdfText(pdf)).toContain('Łukasz Nowak-李');
     const raw = pdf.toString('latin1');

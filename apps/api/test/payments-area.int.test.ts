@@ -19,11 +19,10 @@ import {
   createBooking,
   createClient,
   createCredit,
-  createCustomer,
+  createLoggedInCustomer,
   createPenalty,
   createSession,
   createVenue,
-  login,
   type Session,
   setupTestDatabase,
 } from './helper.ts';
@@ -42,10 +41,7 @@ const call = (
   payload?: Record<string, unknown>,
 ) => app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 
-async function newCustomer() {
-  const customer = await createCustomer(t.db, { clientId: client.id });
-  return { customer, session: await login(app, customer) };
-}
+const newCustomer = () => createLoggedInCustomer(app, t.db, { clientId: client.id });
 
 async function setFeatures(features: Partial<typeof client.features>) {
   await t.db

@@ -17,22 +17,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customers,
-  eligibilityCriteria,
-  eligibilityDocuments,
-  eligibilityDocumentTypes,
-  freezeRequests,
-  freezeTypes,
-  memberships,
-  membershipTypes,
-  paymentOptions,
-} from '../src/db/schema.ts';
+import { customers, eligibilityDocuments, freezeRequests } from '../src/db/schema.ts';
 import type { FileStorage } from '../src/services/storage/file-storage.ts';
 import { LocalDiskStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   createClient,
   createCustomer,
+  createEligibilityCriterion,
+  createFreezeType,
+  createMembership,
+  createMembershipType,
+  createPaymentOption,
   createVenue,
   type Session,
   sessionFor,
@@ -44,45 +39,32 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
 const home = await createVenue(t.db, { clientId: client.id });
-const [student] = await t.db
-  .insert(eligibilityCriteria)
-  .values({ clientId: client.id, name: 'Student' })
-  .returning();
-const [card] = await t.db
-  .insert(eligibilityDocumentTypes)
-  .values({ criterionId: student!.id, name: 'Student ID card' })
-  .returning();
-const [studentType] = await t.db
-  .insert(membershipTypes)
-  .values({
-    clientId: client.id,
-    slug: 'student',
-    name: 'Student',
-    category: 'Adult',
-    coverage: 'national',
-    eligibilityCriterionId: student!.id,
-  })
-  .returning();
-const [option] = await t.db
-  .insert(paymentOptions)
-  .values({
-    membershipTypeId: studentType!.id,
-    name: 'Monthly',
-    paymentType: 'recurring',
-    baseFee: 2200,
-    joiningFee: 0,
-  })
-  .returning();
-const [medical] = await t.db
-  .insert(freezeTypes)
-  .values({
-    clientId: client.id,
-    reason: 'Medical',
-    timePeriods: [1],
-    proofDocumentTypeId: card!.id,
-    proofDescription: 'A note.',
-  })
-  .returning();
+const {
+  criterion: student,
+  documentTypes: [card],
+} = await createEligibilityCriterion(t.db, {
+  clientId: client.id,
+  name: 'Student',
+  documentTypes: ['Student ID card'],
+});
+const studentType = await createMembershipType(t.db, {
+  clientId: client.id,
+  slug: 'student',
+  name: 'Student',
+  eligibilityCriterionId: student.id,
+});
+const option = await createPaymentOption(t.db, {
+  membershipTypeId: studentType.id,
+  baseFee: 2200,
+  joiningFee: 0,
+});
+const medical = await createFreezeType(t.db, {
+  clientId: client.id,
+  reason: 'Medical',
+  timePeriods: [1],
+  proofDocumentTypeId: card!.id,
+  proofDescription: 'A note.',
+});
 
 let refs = 0;
 /** A customer with an active monthly student membership (which takes eligibility documents and may freeze). */
@@ -93,21 +75,17 @@ async function createStudent() {
     billingDay: 1,
     hasInstruction: true,
   });
-  const [m] = await t.db
-    .insert(memberships)
-    .values({
-      customerId: customer.id,
-      membershipTypeId: studentType!.id,
-      paymentOptionId: option!.id,
-      homeVenueId: home.id,
-      reference: `M-U${++refs}`,
-      status: 'active',
-      startDate: '2026-06-01',
-      nextPaymentDate: '2026-12-01',
-      price: 2200,
-    })
-    .returning();
-  return { customer, membership: m!, session: await sessionFor(t.db, customer.id) };
+  const m = await createMembership(t.db, {
+    customerId: customer.id,
+    membershipTypeId: studentType.id,
+    paymentOptionId: option.id,
+    homeVenueId: home.id,
+    reference: `M-U${++refs}`,
+    startDate: '2026-06-01',
+    nextPaymentDate: '2026-12-01',
+    price: 2200,
+  });
+  return { customer, membership: m, session: await sessionFor(t.db, customer.id) };
 }
 
 /** A multipart body with text fields before the file and, optionally, more after it (as the web app sends). */
@@ -141,7 +119,7 @@ const documentForm = (membershipId: number, name = 'card.pdf', type = 'applicati
     {
       eligibility_document_type_id: card!.id,
       membership_id: membershipId,
-      eligibility_criterion_id: student!.id,
+      eligibility_criterion_id: student.id,
     },
     { field: 'document', name, type },
   );
@@ -367,7 +345,7 @@ describe.each(drivers)('uploads on $name', ({ start }) => {
       multipart(
         { eligibility_document_type_id: card!.id },
         { field: 'document', name: 'card.pdf', type: 'application/pdf' },
-        { membership_id: membershipId, eligibility_criterion_id: student!.id },
+        { membership_id: membershipId, eligibility_criterion_id: student.id },
       );
     const before = await count();
     const foreign = await createStudent();
@@ -401,7 +379,7 @@ describe.each(drivers)('uploads on $name', ({ start }) => {
     expect((await uploadPhoto(limited, me.session, GPS_JPEG)).statusCode).toBe(201);
     expect((await uploadDocument(limited, me, pdf(1000))).statusCode).toBe(201);
     const freeze = multipart(
-      { freeze_type_id: medical!.id, active_from: '2026-12-01', months: 1 },
+      { freeze_type_id: medical.id, active_from: '2026-12-01', months: 1 },
       {
         field: 'file',
         name: 'note.pdf',

@@ -42,3 +42,23 @@ export const devMailMessage = z.object({
 });
 export type DevMailMessage = z.infer<typeof devMailMessage>;
 export const devMailReply = envelope(z.array(devMailMessage));
+
+/**
+ * Demo mode only: POST /api/dev/members makes a fresh member of the demo operator (password DEMO_PASSWORD), so a
+ * browser test has a member of its own. `demo`: like the demo customer (home venue, a Gym & Swim membership paid
+ * by direct debit, a saved Visa); `payments`: two unpaid fees, booking credit, a saved Visa and a guest-pass
+ * bundle; `management`: five memberships to change, renew, freeze and cancel, a No-show fee, a class pass and a
+ * signed Body Pump waiver.
+ */
+export const DEV_MEMBER_KINDS = ['demo', 'payments', 'management'] as const;
+export const devMemberBody = z.object({ kind: z.enum(DEV_MEMBER_KINDS) });
+export type DevMemberBody = z.infer<typeof devMemberBody>;
+export const devMemberReply = envelope(
+  z.object({
+    id: z.number().int(),
+    reference: z.string(),
+    email: z.string(),
+    password: z.string(),
+    first_name: z.string(),
+  }),
+);

@@ -6,17 +6,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, addMonths, formatIso, localDateOf } from '../lib/local-date.ts';
 import type { Tx } from './client.ts';
+import { createCustomer, createMandate } from './factories/customers.ts';
+import { createMembership } from './factories/memberships.ts';
+import { createPenalty } from './factories/money.ts';
 import {
   clients,
-  customers,
-  directDebitMandates,
   eligibilityCriteria,
   eligibilityDocumentTypes,
   freezeTypes,
-  memberships,
   membershipTypes,
   paymentOptions,
-  penalties,
   venues,
 } from './schema.ts';
 import { DEMO_NO_SHOW_FEE } from './seed-data.ts';
@@ -113,13 +112,39 @@ export async function seedManagement(
 
   const [home] = await tx.select().from(venues).where(eq(venues.slug, input.homeVenueSlug));
   if (!home) return;
+  for (const member of MANAGEMENT_MEMBERS) {
+    await createManagementMember(tx, {
+      now,
+      clientId: client.id,
+      home,
+      passwordHash: input.passwordHash,
+      person: member,
+    });
+  }
+}
+
+/**
+ * A member like Dana Fox: billing day 1 with an active sandbox mandate, the five memberships above and one
+ * unpaid No-show fee (£3.00). `person.number` makes the mandate's address and the memberships' references.
+ */
+export async function createManagementMember(
+  tx: Tx,
+  input: {
+    now: Date;
+    clientId: number;
+    home: { id: number; timeZone: string };
+    passwordHash: string;
+    person: { reference: string; firstName: string; lastName: string; email: string; number: number };
+  },
+) {
+  const { now, home, person } = input;
   const typeRows = await tx
     .select({ type: membershipTypes, option: paymentOptions })
     .from(membershipTypes)
     .innerJoin(paymentOptions, eq(paymentOptions.membershipTypeId, membershipTypes.id))
     .where(
       and(
-        eq(membershipTypes.clientId, client.id),
+        eq(membershipTypes.clientId, input.clientId),
         inArray(membershipTypes.slug, ['gym-and-swim', 'swim-only', 'student', '12-month-saver', 'off-peak']),
       ),
     );
@@ -137,69 +162,61 @@ export async function seedManagement(
     { slug: 'off-peak', paymentType: 'recurring', startDaysAgo: 90 },
   ] as const;
 
-  for (const member of MANAGEMENT_MEMBERS) {
-    const [customer] = await tx
-      .insert(customers)
-      .values({
-        clientId: client.id,
-        reference: member.reference,
-        email: member.email,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        passwordHash: input.passwordHash,
-        dateOfBirth: '1994-06-18',
-        homeVenueId: home.id,
-        termsAcceptedAt: new Date(now.getTime() - 150 * DAY_MS),
-        billingDay: 1,
-        hasInstruction: true,
-        createdAt: new Date(now.getTime() - 150 * DAY_MS),
-      })
-      .returning();
-    const [mandate] = await tx
-      .insert(directDebitMandates)
-      .values({
-        customerId: customer!.id,
-        provider: 'sandbox',
-        reference: `SBX-MD-DEMO${member.reference.slice(2)}`,
-        accountHolder: `${member.firstName} ${member.lastName}`,
-        accountNumberLast4: '4321',
-        sortCodeMasked: '40-**-**',
-        billingAddressLine1: `${member.number} Kirkstall Road`,
-        billingCity: 'Leeds',
-        billingPostcode: 'LS3 1LH',
-        status: 'active',
-        createdAt: new Date(now.getTime() - 150 * DAY_MS),
-        activatedAt: new Date(now.getTime() - 150 * DAY_MS),
-      })
-      .returning({ id: directDebitMandates.id });
-    await tx.insert(memberships).values(
-      plan.map((p, i) => {
-        const row = optionOf(p.slug, p.paymentType)!;
-        const recurring = p.paymentType === 'recurring';
-        return {
-          customerId: customer!.id,
-          membershipTypeId: row.type.id,
-          paymentOptionId: row.option.id,
-          homeVenueId: home.id,
-          reference: `M-1${String(member.number).padStart(3, '0')}0${i + 1}`,
-          status: 'active' as const,
-          startDate: recurring
-            ? formatIso(addDays(today, -p.startDaysAgo!))
-            : formatIso(addMonths(saverExpires, -12)),
-          expiresAt: recurring ? null : formatIso(saverExpires),
-          nextPaymentDate: recurring ? formatIso(nextFirst) : null,
-          price: row.option.baseFee,
-          mandateId: recurring ? mandate!.id : null,
-          createdAt: new Date(now.getTime() - (120 - i) * DAY_MS),
-        };
-      }),
-    );
-    await tx.insert(penalties).values({
-      customerId: customer!.id,
-      venueId: home.id,
-      ...DEMO_NO_SHOW_FEE,
-      status: 'unpaid',
-      createdAt: new Date(now.getTime() - 4 * DAY_MS),
+  const since = new Date(now.getTime() - 150 * DAY_MS);
+  const customer = await createCustomer(tx, {
+    clientId: input.clientId,
+    reference: person.reference,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    passwordHash: input.passwordHash,
+    dateOfBirth: '1994-06-18',
+    homeVenueId: home.id,
+    termsAcceptedAt: since,
+    billingDay: 1,
+    hasInstruction: true,
+    createdAt: since,
+  });
+  const mandate = await createMandate(tx, {
+    customerId: customer.id,
+    provider: 'sandbox',
+    reference: `SBX-MD-DEMO${person.reference.slice(2)}`,
+    accountHolder: `${person.firstName} ${person.lastName}`,
+    accountNumberLast4: '4321',
+    sortCodeMasked: '40-**-**',
+    billingAddressLine1: `${person.number} Kirkstall Road`,
+    billingCity: 'Leeds',
+    billingPostcode: 'LS3 1LH',
+    status: 'active',
+    createdAt: since,
+    activatedAt: since,
+  });
+  for (const [i, p] of plan.entries()) {
+    const row = optionOf(p.slug, p.paymentType)!;
+    const recurring = p.paymentType === 'recurring';
+    await createMembership(tx, {
+      customerId: customer.id,
+      membershipTypeId: row.type.id,
+      paymentOptionId: row.option.id,
+      homeVenueId: home.id,
+      reference: `M-1${String(person.number).padStart(3, '0')}0${i + 1}`,
+      status: 'active',
+      startDate: recurring
+        ? formatIso(addDays(today, -p.startDaysAgo!))
+        : formatIso(addMonths(saverExpires, -12)),
+      expiresAt: recurring ? null : formatIso(saverExpires),
+      nextPaymentDate: recurring ? formatIso(nextFirst) : null,
+      price: row.option.baseFee,
+      mandateId: recurring ? mandate.id : null,
+      createdAt: new Date(now.getTime() - (120 - i) * DAY_MS),
     });
   }
+  await createPenalty(tx, {
+    customerId: customer.id,
+    venueId: home.id,
+    ...DEMO_NO_SHOW_FEE,
+    status: 'unpaid',
+    createdAt: new Date(now.getTime() - 4 * DAY_MS),
+  });
+  return customer;
 }

@@ -1,13 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { addMonthsToInstant } from '../lib/local-date.ts';
 import type { Tx } from './client.ts';
+import { createPackage } from './factories/packages.ts';
 import {
   activities,
   clients,
-  customerPackages,
-  customerPackageVenues,
   customers,
-  packageUsages,
   venues,
   type WaiverAnswer,
   type WaiverQuestionDefinition,
@@ -77,6 +75,22 @@ const juniorAnswers = (attendee: string, dateOfBirth: string, medical: string): 
   { question: JUNIOR_SWIM_QUESTIONS[3]!, answers: [{ id: 4, answer: medical }] },
 ];
 
+const signature = (
+  customerId: number,
+  waiver: { id: number; validForMonths: number | null },
+  version: number,
+  signedAt: Date,
+  extra: { attendeeName?: string; answers?: WaiverAnswer[] } = {},
+) => ({
+  customerId,
+  waiverId: waiver.id,
+  version,
+  attendeeName: extra.attendeeName ?? null,
+  answers: extra.answers ?? [],
+  signedAt,
+  expiresAt: waiver.validForMonths ? addMonthsToInstant(signedAt, waiver.validForMonths) : null,
+});
+
 export async function seedProfile(tx: Tx, now: Date): Promise<void> {
   const [client] = await tx.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
   if (!client) return;
@@ -137,21 +151,6 @@ export async function seedProfile(tx: Tx, now: Date): Promise<void> {
       ),
     );
   const byReference = new Map(people.map((p) => [p.reference, p.id]));
-  const sign = (
-    customerId: number,
-    waiver: { id: number; validForMonths: number | null },
-    version: number,
-    signedAt: Date,
-    extra: { attendeeName?: string; answers?: WaiverAnswer[] } = {},
-  ) => ({
-    customerId,
-    waiverId: waiver.id,
-    version,
-    attendeeName: extra.attendeeName ?? null,
-    answers: extra.answers ?? [],
-    signedAt,
-    expiresAt: waiver.validForMonths ? addMonthsToInstant(signedAt, waiver.validForMonths) : null,
-  });
   const signatures: (typeof waiverSignatures.$inferInsert)[] = [];
 
   // The demo customer signed Body Pump version 1 (the page offers version 2), Junior swim for Sam Morgan, and a
@@ -159,16 +158,18 @@ export async function seedProfile(tx: Tx, now: Date): Promise<void> {
   const demo = byReference.get('FH100001');
   if (demo) {
     signatures.push(
-      sign(demo, bodyPump, 1, ago(200)),
-      sign(demo, juniorSwim, 1, ago(45), {
+      signature(demo, bodyPump, 1, ago(200)),
+      signature(demo, juniorSwim, 1, ago(45), {
         attendeeName: 'Sam Morgan',
         answers: juniorAnswers('Sam Morgan', '2016-05-14', 'None'),
       }),
-      sign(demo, climbing, 1, ago(430)),
+      signature(demo, climbing, 1, ago(430)),
     );
   }
 
-  // The members Dana Fox and Eli Grant: a part-used '10 Yoga Class Pass' each (usages recorded) and the waivers.
+  if (signatures.length) await tx.insert(waiverSignatures).values(signatures);
+
+  // The members Dana Fox and Eli Grant: a part-used '10 Yoga Class Pass' each and the waivers.
   const members = [
     { reference: 'FH100009', used: 3, attendee: null },
     { reference: 'FH100010', used: 8, attendee: 'Ruby Grant' },
@@ -176,56 +177,76 @@ export async function seedProfile(tx: Tx, now: Date): Promise<void> {
   for (const m of members) {
     const customerId = byReference.get(m.reference);
     if (!customerId) continue;
-    const [pass] = await tx
-      .insert(customerPackages)
-      .values({
-        customerId,
-        name: '10 Yoga Class Pass',
-        description: 'Ten Mind & Body classes (Yoga or Pilates) at any Fieldhouse venue.',
-        area: 'Classes',
-        activityCategory: 'Mind & Body',
-        sessionsIncluded: 10,
-        sessionsRemaining: 10 - m.used,
-        price: 5500,
-        expiresAt: new Date(now.getTime() + 60 * DAY_MS),
-        createdAt: ago(60),
-      })
-      .returning();
-    await tx
-      .insert(packageUsages)
-      .values(
-        Array.from({ length: m.used }, (_, i) => ({ customerPackageId: pass!.id, usedAt: ago(50 - i * 5) })),
-      );
-    if (m.reference === 'FH100010' && venueIds.length) {
-      // A swim pass good at two venues only (area lists them).
-      const [swim] = await tx
-        .insert(customerPackages)
-        .values({
-          customerId,
-          name: '5 Swim Pass',
-          description: 'Five lane swims.',
-          area: 'Swimming',
-          activityCategory: 'Aquatics',
-          sessionsIncluded: 5,
-          sessionsRemaining: 5,
-          price: 1800,
-          expiresAt: null,
-          createdAt: ago(10),
-        })
-        .returning();
-      await tx
-        .insert(customerPackageVenues)
-        .values(venueIds.slice(0, 2).map((venueId) => ({ customerPackageId: swim!.id, venueId })));
-    }
-    signatures.push(sign(customerId, bodyPump, 2, ago(20)));
-    if (m.attendee) {
-      signatures.push(
-        sign(customerId, juniorSwim, 1, ago(15), {
-          attendeeName: m.attendee,
-          answers: juniorAnswers(m.attendee, '2015-09-02', 'Mild asthma (inhaler in bag)'),
-        }),
-      );
-    }
+    await createMemberProfile(tx, {
+      now,
+      clientId: client.id,
+      customerId,
+      used: m.used,
+      attendee: m.attendee,
+      swimPassVenueIds: m.reference === 'FH100010' ? venueIds.slice(0, 2) : [],
+    });
+  }
+}
+
+/**
+ * A member's packages and waivers (as Dana Fox's): a '10 Yoga Class Pass' with `used` uses recorded, Body Pump
+ * version 2 signed 20 days ago, and with `attendee` a Junior swim lessons waiver signed for them and a '5 Swim
+ * Pass' good at `swimPassVenueIds` only. Needs the client's waivers (seedProfile).
+ */
+export async function createMemberProfile(
+  tx: Tx,
+  input: {
+    now: Date;
+    clientId: number;
+    customerId: number;
+    used: number;
+    attendee: string | null;
+    swimPassVenueIds: number[];
+  },
+) {
+  const { now, customerId, attendee } = input;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const clientWaivers = await tx.select().from(waivers).where(eq(waivers.clientId, input.clientId));
+  const byTitle = (title: string) => clientWaivers.find((w) => w.title === title);
+  const bodyPump = byTitle(BODY_PUMP_WAIVER.title);
+  const juniorSwim = byTitle(JUNIOR_SWIM_WAIVER.title);
+  await createPackage(tx, {
+    customerId,
+    name: '10 Yoga Class Pass',
+    description: 'Ten Mind & Body classes (Yoga or Pilates) at any Fieldhouse venue.',
+    area: 'Classes',
+    activityCategory: 'Mind & Body',
+    sessionsIncluded: 10,
+    sessionsRemaining: 10 - input.used,
+    price: 5500,
+    expiresAt: new Date(now.getTime() + 60 * DAY_MS),
+    createdAt: ago(60),
+    usedAt: Array.from({ length: input.used }, (_, i) => ago(50 - i * 5)),
+  });
+  if (input.swimPassVenueIds.length) {
+    await createPackage(tx, {
+      customerId,
+      name: '5 Swim Pass',
+      description: 'Five lane swims.',
+      area: 'Swimming',
+      activityCategory: 'Aquatics',
+      sessionsIncluded: 5,
+      sessionsRemaining: 5,
+      price: 1800,
+      expiresAt: null,
+      createdAt: ago(10),
+      venueIds: input.swimPassVenueIds,
+    });
+  }
+  const signatures: (typeof waiverSignatures.$inferInsert)[] = [];
+  if (bodyPump) signatures.push(signature(customerId, bodyPump, 2, ago(20)));
+  if (attendee && juniorSwim) {
+    signatures.push(
+      signature(customerId, juniorSwim, 1, ago(15), {
+        attendeeName: attendee,
+        answers: juniorAnswers(attendee, '2015-09-02', 'Mild asthma (inhaler in bag)'),
+      }),
+    );
   }
   if (signatures.length) await tx.insert(waiverSignatures).values(signatures);
 }

@@ -90,4 +90,5 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/my-account/user/waivers/{slug}': 'One waiver',
   'POST /api/my-account/user/waivers/{slug}/sign': 'Sign a waiver',
   'GET /api/dev/mail/messages': 'Demo mode: mail sent (with live links)',
+  'POST /api/dev/members': 'Demo mode: a fresh member for a browser test',
 };
