@@ -157,6 +157,8 @@ function createBoss(
     schema: JOB_SCHEMA,
     superviseIntervalSeconds,
     monitorIntervalSeconds: superviseIntervalSeconds,
+    // The backlog a worker bursts on (work's burstWhenReadyExceeds) is read from this cache.
+    queueCacheIntervalSeconds: superviseIntervalSeconds,
     ...extra,
   };
   if (database.kind === 'postgres') {
@@ -216,7 +218,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         includeMetadata: true,
         perJobResults: true,
         batchSize: entry.options.batchSize ?? 5,
+        // A worker fetches again at once, instead of after the polling interval, while its last fetch was full:
+        // for batches of more than one job, when the batch was full; for one job at a time (pg-boss ignores a
+        // 'full' batch of one), while the queue's cached backlog (refreshed every supervise interval) is more than
+        // one job. An idle queue is polled every pollingIntervalSeconds either way.
         burstWhenBatchFull: true,
+        burstWhenReadyExceeds: 1,
         localConcurrency: entry.options.concurrency ?? 1,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       },
