@@ -1,4 +1,5 @@
-import { type IsPurchasable, MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
+import type { IsPurchasable } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Camel } from '../../../lib/api/client';
