@@ -9,6 +9,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // `npm test` runs other stages beside this one (decision 025): a safety net, not an assertion.
+          testTimeout: 20_000,
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'unit-web',
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
         },
       },
       {

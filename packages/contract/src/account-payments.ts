@@ -3,6 +3,8 @@ import { envelope, money, pageFields, pagination } from './common.ts';
 import { idParam, personName } from './fields.ts';
 import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
 
+export { PAYMENTS_TEXTS } from './texts/account-payments.ts';
+
 /** Unpaid fee (joining §3 Penalty/fee). GET /api/user/penalties lists the caller's unpaid fees, newest first. */
 export const penalty = z.object({
   id: z.number().int(),
@@ -78,24 +80,6 @@ export const updateSavedCardBody = z.object({
 /** PUT /api/my-account/saved-cards/:id/update answers the updated card. */
 export const updateSavedCardReply = envelope(savedCard);
 /** DELETE /api/my-account/saved-cards/:id/remove answers { data: { message } } (common messageReply). */
-export const PAYMENTS_TEXTS = {
-  cardDeleted: 'Card deleted successfully',
-  billingSaved: 'Billing details saved successfully',
-  somethingWrong: 'Uh oh, something went wrong',
-  cardExpired: 'Your saved card has expired.',
-  cardExpiredHint: 'You can save details of a new card next time you checkout',
-  cardNotEditable: 'Card details cannot be edited',
-  deleteConfirm: 'Are you sure you want to delete your saved card?',
-  deleteConfirmButton: 'Yes, Delete saved card',
-  unpaidFees: 'You have unpaid fees on your account',
-  payFees: 'Pay selected fees',
-  penaltiesFailed: 'Failed to load your payments, please try again.',
-  orderFailed: 'Failed to load order, please try again.',
-  ordersFailed: 'Failed to load order history, please try again',
-  noOrders: 'No orders',
-  noCredits: 'No credits to display',
-  noSpentCredits: 'No spent credits to display',
-} as const;
 
 /** Order history row (joining §3 Order, list form: total is a plain string). */
 export const orderSummary = z.object({

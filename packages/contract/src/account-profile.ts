@@ -2,35 +2,12 @@ import { z } from 'zod';
 import { envelope, messageReply, money } from './common.ts';
 import { idParam } from './fields.ts';
 
+export { MAX_PHOTO_BYTES, PROFILE_TEXTS } from './texts/account-profile.ts';
+
 /**
  * The account's packages, profile photo and waivers (account-shell §2 /packages, Profile photo modal, §3 Package,
  * Profile photo, §7; joining §2 Waivers, §3 Waiver entry, §7 Waiver / Waivers list).
  */
-
-export const PROFILE_TEXTS = {
-  packagesFailed: 'Failed to load your packages, please try again.',
-  noPackages: 'You have no packages.',
-  photoReminder: 'Add a profile photo to your account!',
-  deletePhotoConfirm: 'Are you sure you want to delete your profile photo?',
-  takePhoto: 'Take new photo',
-  chooseFromLibrary: 'Choose from library',
-  deletePhoto: 'Delete photo',
-  cropAndSave: 'Crop and save',
-  retake: 'Re-take photo',
-  photoSaved: 'Your profile photo has been updated',
-  photoDeleted: 'Your profile photo has been deleted',
-  photoType: 'Please choose a JPEG or PNG image.',
-  photoTooLarge: 'Images must be 5 MB or smaller.',
-  reviewWaivers: 'Review your waivers',
-  noWaivers: 'Your waivers will appear here',
-  waiverNotFound: 'Could not find this waiver.',
-  waiverExpired: 'This waiver has expired',
-  waiverSignedOn: (date: string) => `You signed this waiver on: ${date}`,
-  waiverLatest: "You are viewing the latest version of this waiver. Press 'I agree' to sign.",
-  waiverSigned: 'Thank you, you have signed this waiver.',
-  accountUpdated: 'Your account details have been updated',
-  passwordUpdated: 'Your password has been updated',
-} as const;
 
 // Packages (GET promotions/user/packages)
 
@@ -52,8 +29,6 @@ export const packagesReply = envelope(z.array(accountPackage));
 
 // Profile photo (POST/DELETE user/profile-photo)
 
-/** Profile photos: JPEG or PNG by content, at most 5,000,000 bytes (the client sends a 0.7-quality JPEG crop). */
-export const MAX_PHOTO_BYTES = 5_000_000;
 /** POST /api/user/profile-photo multipart {photo} → 201 user.profile_photo; 422 key `photo`. */
 export const profilePhotoReply = envelope(
   z.object({

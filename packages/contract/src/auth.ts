@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
+import { PASSWORD_RULE_TEXT, PASSWORDS_DO_NOT_MATCH } from './texts/auth.ts';
 
-export const PASSWORD_RULE_TEXT =
-  'Your password must contain at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 number and one special character.';
+export { PASSWORD_RULE_TEXT, PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH } from './texts/auth.ts';
+
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Password rules (account-shell §5): checked identically by client and server. */
@@ -15,8 +16,6 @@ export const password = z
   .regex(/[A-Z]/, PASSWORD_RULE_TEXT)
   .regex(/[0-9]/, PASSWORD_RULE_TEXT)
   .regex(/[^A-Za-z0-9]/, PASSWORD_RULE_TEXT);
-
-export const PASSWORDS_DO_NOT_MATCH = 'The password confirmation does not match.';
 
 export const profilePhoto = z.object({
   url: z.string().nullable(),
@@ -113,7 +112,6 @@ export const passwordResetBody = z
     path: ['password_confirmation'],
     message: PASSWORDS_DO_NOT_MATCH,
   });
-export const PASSWORD_UPDATED = 'Your password has been successfully updated';
 
 /** Server texts for the auth calls (kept here so client and server agree). */
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelope, money } from './common.ts';
 import { id, idParam } from './fields.ts';
 
+export { BOOKING_TEXTS } from './texts/bookings.ts';
+
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 
 /** Booking (account-shell §3). Times are venue-local (Europe/London by default). */
@@ -67,18 +69,3 @@ export const cancelBookingsReply = envelope(
     credit_awarded: money.describe('Booking credit added for these cancellations (0 when none)'),
   }),
 );
-
-export const BOOKING_TEXTS = {
-  booked: "Booked - you're in!",
-  cannotCancel: 'Cannot cancel due to booking starting soon',
-  cancelling: 'Cancelling booking...',
-  cancelled: 'Your booking has been cancelled',
-  creditAwarded: 'A credit for the value of this booking will be added to your account.',
-  noCredit: 'You are not eligible to receive credit for this booking.',
-  noPrevious: 'You have no previous bookings.',
-  noUpcoming: "You don't have any bookings right now.",
-  noWaitlist: 'You are not on any waiting lists right now.',
-  loadFailed: 'Failed to load your bookings, please try again.',
-  waitlistLoadFailed: 'Failed to load your waitlist bookings, please try again.',
-  filterNotFound: 'Booking filter not found',
-} as const;

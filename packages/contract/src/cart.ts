@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelope, money } from './common.ts';
 import { id, idParam } from './fields.ts';
 
+export { BASKET_TEXTS } from './texts/cart.ts';
+
 export const CARTABLE_TYPES = [
   'activity',
   'av2Booking',
@@ -132,18 +134,6 @@ export const setCartPaymentsBody = z.object({
   payments: z.array(z.object({ tender_type: z.enum(TENDER_TYPES), amount: z.number().int() })).max(4),
 });
 
-export const BASKET_TEXTS = {
-  added: 'Successfully added item to the basket.',
-  removed: 'Successfully removed item from the basket.',
-  updated: 'Successfully updated item in the basket.',
-  benefitRemoved: 'Successfully removed benefit.',
-  packageRemoved: 'Successfully removed package usage.',
-  cleared: 'Successfully cleared order.',
-  loadFailed: 'Failed to load your shopping basket, please try again.',
-  loggedOut: 'Log in to add items to your basket',
-  paymentSuccess: 'Order completed Successfully.',
-  paymentFailed: 'Unable to complete your order, please try again.',
-} as const;
 /** Server messages for basket problems (checkout refuses the basket; nothing is charged). */
 export const SESSION_FULL_MESSAGE = 'Sorry, this session is now full.';
 export const SESSION_STARTED_MESSAGE = 'This session has already started.';

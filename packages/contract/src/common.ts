@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+export {
+  CSRF_COOKIE,
+  CSRF_FAILED_STATUS,
+  CSRF_HEADER,
+  DEFAULT_ERROR_TEXTS,
+  LOGGED_IN_COOKIE,
+  SESSION_COOKIE,
+  VENUE_COOKIE,
+} from './texts/common.ts';
+
 /** Every successful payload sits in a `data` wrapper (spec §7). */
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
@@ -58,23 +68,3 @@ export const validationErrorReply = z.object({
 export type ValidationErrorReply = z.infer<typeof validationErrorReply>;
 
 export const messageReply = envelope(z.object({ message: z.string() }));
-
-/** The spec's default texts (account-shell §8). */
-export const DEFAULT_ERROR_TEXTS = {
-  notFound: 'Unable to complete request, item not found.',
-  forbidden: 'Unauthorised.',
-  generic: 'Something has gone wrong, please try again.',
-  csrf: 'Something has gone wrong, please reload and try again.',
-} as const;
-
-/** Status the server answers when the CSRF check fails (client shows DEFAULT_ERROR_TEXTS.csrf). */
-export const CSRF_FAILED_STATUS = 419;
-/** Header the client echoes the CSRF cookie in. */
-export const CSRF_HEADER = 'x-csrf-token';
-export const CSRF_COOKIE = 'fh_csrf';
-/** HttpOnly cookie holding the session token. Never readable by JavaScript. */
-export const SESSION_COOKIE = 'fh_session';
-/** Non-secret companion cookie ("1" when a session exists) for the 5-second login-state poll and cross-tab sync. */
-export const LOGGED_IN_COOKIE = 'fh_logged_in';
-/** Venue-selection cookie (JSON: { id, slug, name }). */
-export const VENUE_COOKIE = 'fh_venue';

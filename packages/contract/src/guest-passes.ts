@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { envelope, pagination } from './common.ts';
 import { id, idParam, personName } from './fields.ts';
+import { GUEST_PASS_PAGE_SIZE } from './texts/guest-passes.ts';
 
-export const GUEST_PASS_PAGE_SIZE = 10;
+export { GUEST_PASS_PAGE_SIZE, GUEST_PASS_TEXTS } from './texts/guest-passes.ts';
+
 export const GUEST_PASS_STATUSES = ['issued', 'expired', 'redeemed'] as const;
 
 /** Guest pass (account-shell §3). Times are ISO instants; the UI shows 'D MMM YYYY at HH:mm' venue-local. */
@@ -64,12 +66,5 @@ export const createGuestPassBody = z.object({
       .describe('Which allowance to use; the soonest-expiring by default'),
   }),
 });
-export const GUEST_PASS_TEXTS = {
-  sent: 'Guest pass sent successfully',
-  selectVenue: 'Please select a venue',
-  noAllowance: 'You have no guest passes left to send.',
-  /** 422 under venue_id: none of the caller's allowances (with uses left) covers the venue. */
-  venueNotCovered: 'Your guest passes cannot be used at this venue.',
-} as const;
 /** A guest pass is valid to the end of the 7th day after the day it is sent (venue-local). */
 export const GUEST_PASS_VALID_DAYS = 7;

@@ -3,25 +3,13 @@ import { ONBOARDING_TYPES } from './auth.ts';
 import { envelope, money } from './common.ts';
 import { idParam } from './fields.ts';
 
+export { CUSTOM_QUESTION_TEXTS, JOINING_TEXTS } from './texts/joining.ts';
+
 /** Online joining (joining §3, §7): membership types, payment options, costs and promo validation. */
 
 export const PAYMENT_TYPES = ['recurring', 'fixed'] as const;
 export const paymentType = z.enum(PAYMENT_TYPES);
 export const fixedPeriod = z.enum(['day', 'week', 'month', 'year']);
-
-export const JOINING_TEXTS = {
-  notEligible: 'You are not eligible for this membership',
-  documentRequired: 'Proof of eligibility will be required for this membership',
-  promoNotRecognised: 'Code not recognised',
-  startDateInvalid: 'The start date must be a valid date.',
-  startDateInPast: 'The start date cannot be in the past.',
-  startDateTooLate: 'The start date must be within one month of today.',
-  billingDayRequired: 'Please choose a billing day.',
-  billingDayInvalid: 'The billing day must be between 1 and 28.',
-  usualPaymentDate: 'Starting next month on your usual payment date',
-  /** 422 `incalculable_price` from the costs call (joining §8, account-shell §5). */
-  incalculablePrice: 'Could not calculate price.',
-} as const;
 
 export const isPurchasable = z.object({
   can_purchase: z.boolean(),
@@ -155,15 +143,6 @@ export const customAnswersBody = z.object({
   answers: z.record(z.string(), z.object({ question_id: idParam, answer: customQuestionAnswer })),
 });
 export type CustomAnswersBody = z.infer<typeof customAnswersBody>;
-
-export const CUSTOM_QUESTION_TEXTS = {
-  required: (label: string) => `${label} is required.`,
-  invalidDate: 'Date must be valid.',
-  invalidNumber: (label: string) => `${label} must be a number.`,
-  invalidChoice: (label: string) => `${label} must be one of the choices given.`,
-  unknownQuestion: 'This question does not belong to the membership.',
-  failed: 'Error occurred while submitting your answers.',
-} as const;
 
 // Data-field form (joining §3 Data-field form, §7 Data fields)
 

@@ -4,37 +4,14 @@ import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
 import { customAnswersBody, paymentType } from './joining.ts';
 import { UK_POSTCODE } from './payments.ts';
+import { MEMBERSHIP_PURCHASE_TEXTS } from './texts/membership-purchase.ts';
+
+export { MEMBERSHIP_PURCHASE_TEXTS, MEMBERSHIP_RENEWAL_TEXTS } from './texts/membership-purchase.ts';
 
 /**
  * Buying a membership (joining §2 Monthly payment / Confirm, §3 Membership details, §5 Bank details) and the
  * account's membership list (account-shell §3 Account membership).
  */
-
-export const MEMBERSHIP_PURCHASE_TEXTS = {
-  added: 'Membership added to basket.',
-  submitFailed: 'Something went wrong, please try again',
-  fillRequiredQuestions: 'Please fill in required questions',
-  couldNotFind: 'Could not find selected membership',
-  ineligibleSelected: 'You are ineligible for the membership you selected.',
-  ineligibleBanner: 'You are ineligible for this membership',
-  accountHolder: 'Account holder name must be more than 1 character.',
-  accountNumber: 'Account number must be at least 8 digits.',
-  sortCode: 'Sort code must be 6 digits.',
-  billingAddress: 'Address line 1 must be more than 1 character.',
-  billingCity: 'Town or city must be more than 1 character.',
-  billingPostcode: 'Please enter a valid postcode',
-  ddAuthorisation:
-    'Please confirm you are the account holder and the only person required to authorise debits.',
-  ddTerms: 'Please accept the direct debit terms.',
-  bankDetailsRejected: 'Your bank could not verify these details. Please check them and try again.',
-  healthCommitment: 'Please accept the health commitment.',
-  membershipTerms: 'Please accept the membership terms.',
-  startDatePassed: 'The start date has passed. Please choose a new start date.',
-  alreadyMember: 'You already have this membership.',
-  accountUpdated: 'Your account details have been updated',
-  formChanged: 'This form has changed. Please reload the page and try again.',
-  notAuthorised: (label: string) => `${label} can't be changed online.`,
-} as const;
 
 /** Bank details for a direct-debit mandate (joining §5). Digits only; spaces and dashes are stripped first. */
 const digits = (v: string) => v.replace(/[\s-]/g, '');

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
 import { personName } from './fields.ts';
+import { CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
 
-/** Card form rules (joining §5) shared by the client and the sandbox provider. */
-export const CARD_TEXTS = {
-  number: 'Please enter a valid card number',
-  expiry: 'Please enter a valid expiry date',
-  securityCode: 'Please enter a valid security code',
-  postcode: 'Please enter a valid postcode',
-  cardholderHint: 'Full name as it appears on the card',
-  securityCodeHint: 'The three digits on the back of the card',
-} as const;
-
-/** UK postcode (outward + inward code, optional space, any case). */
-export const UK_POSTCODE =
-  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/i;
+export { CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelope } from './common.ts';
 import { id, idParam } from './fields.ts';
 
+export { WAITLIST_TEXTS } from './texts/waitlist.ts';
+
 /** Waitlist entry (account-shell §3). */
 export const waitlistEntry = z.object({
   id: z.number().int(),
@@ -27,9 +29,3 @@ export const waitlistReply = envelope(z.array(waitlistEntry));
 export const joinWaitlistBody = z.object({ session_id: id });
 export const joinWaitlistReply = envelope(waitlistEntry);
 export const waitlistParams = z.object({ waitlistId: idParam });
-export const WAITLIST_TEXTS = {
-  removing: 'Removing from waitlist...',
-  removed: 'You have been removed from the waitlist',
-  notFull: 'This session has places available: book it instead.',
-  alreadyWaiting: 'You are already on the waitlist for this session.',
-} as const;

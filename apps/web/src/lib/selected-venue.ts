@@ -1,5 +1,5 @@
+import { VENUE_COOKIE } from '@fieldhouse/contract/texts/common';
 import { useSyncExternalStore } from 'react';
-import { VENUE_COOKIE } from './api/errors';
 import { readCookie, writeCookie } from './cookies';
 import { getSiteConfig } from './site-config';
 

@@ -1,7 +1,7 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
 import { cartQueryOptions } from '../lib/cart';
 import { formatMoney } from '../lib/format';
-import { BASKET_TEXTS } from '../lib/texts';
 import { buttonClass } from '../ui/button';
 import { SiteLink } from './site-link';
 

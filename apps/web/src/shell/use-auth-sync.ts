@@ -1,7 +1,7 @@
+import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authChannel, clearSessionState, userQueryKey } from '../features/auth/api';
-import { LOGGED_IN_COOKIE } from '../lib/api/errors';
 import { readCookie } from '../lib/cookies';
 
 export const LOGIN_POLL_MS = 5000;

@@ -1,6 +1,6 @@
 import {
-  MEMBERSHIP_MANAGEMENT_TEXTS,
   MEMBERSHIP_PURCHASE_TEXTS,
+  MEMBERSHIP_RENEWAL_TEXTS,
   type RenewalDetails,
 } from '@fieldhouse/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -39,7 +39,7 @@ export async function findRenewalDetails(
   input: { customerId: number; membershipId: number; now: Date },
 ): Promise<RenewalDetails> {
   const own = await findOwnMembership(db, input);
-  if (!own.flags.canRenew) throw notFound(MEMBERSHIP_MANAGEMENT_TEXTS.noRenewal);
+  if (!own.flags.canRenew) throw notFound(MEMBERSHIP_RENEWAL_TEXTS.noRenewal);
   const { start, end, price } = renewalTerms(own);
   const [benefits, coverage] = await Promise.all([
     db
@@ -81,7 +81,7 @@ export async function renewMembership(
   return db.transaction(async (tx) => {
     const own = await findOwnMembership(tx, input);
     if (!own.flags.canRenew)
-      throw fieldError('membership', own.flags.renewForbidReason ?? MEMBERSHIP_MANAGEMENT_TEXTS.noRenewal);
+      throw fieldError('membership', own.flags.renewForbidReason ?? MEMBERSHIP_RENEWAL_TEXTS.noRenewal);
     await tx
       .select({ id: memberships.id })
       .from(memberships)

@@ -1,7 +1,7 @@
 import type { User as WireUser } from '@fieldhouse/contract';
+import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Camel, isApiError } from '../../lib/api/client';
-import { LOGGED_IN_COOKIE } from '../../lib/api/errors';
 import { readCookie } from '../../lib/cookies';
 import { delay } from '../../lib/delay';
 import { queryKeys } from '../../lib/query-keys';

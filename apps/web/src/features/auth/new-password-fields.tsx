@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_TEXT } from '@fieldhouse/contract/auth';
+import { PASSWORD_RULE_TEXT } from '@fieldhouse/contract/texts/auth';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../ui/text-field';
 

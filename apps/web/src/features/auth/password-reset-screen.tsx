@@ -1,4 +1,5 @@
-import { PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
+import { password } from '@fieldhouse/contract/auth';
+import { PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH } from '@fieldhouse/contract/texts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { PASSWORDS_DO_NOT_MATCH, password } from '@fieldhouse/contract/auth';
+import { password } from '@fieldhouse/contract/auth';
+import { PASSWORDS_DO_NOT_MATCH } from '@fieldhouse/contract/texts/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';

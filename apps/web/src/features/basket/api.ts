@@ -1,16 +1,15 @@
 import type { Cart as WireCart } from '@fieldhouse/contract';
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, serverMessageOr } from '../../lib/api/client';
 import { CART_ACTION_DELAY_MS } from '../../lib/cart';
 import { refreshCart, removeCartItems } from '../../lib/cart-actions';
 import { delay } from '../../lib/delay';
-import { BASKET_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 
-const GENERIC_ERROR = 'Something has gone wrong, please try again.';
-
 const toastError = (error: unknown) =>
-  toast.error(serverMessageOr(error, GENERIC_ERROR), { duration: TOAST_DURATION.default });
+  toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), { duration: TOAST_DURATION.default });
 
 /**
  * POST cart/remove (after 250 ms), keeping only credit payments (lib/cart-actions).

@@ -1,7 +1,8 @@
+import { BOOKING_TEXTS } from '@fieldhouse/contract/texts/bookings';
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOr } from '../../lib/api/client';
-import { BOOKING_TEXTS } from '../../lib/texts';
 import { SiteLink } from '../../shell/site-link';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
@@ -9,8 +10,6 @@ import { DetailsList } from '../../ui/details-list';
 import { ModalDialog } from '../../ui/modal';
 import { type Booking, useCancelBooking } from './api';
 import { localTime } from './group';
-
-const GENERIC_ERROR = 'Something has gone wrong, please try again.';
 
 function AfterwardsActions({ onClose }: { onClose: () => void }) {
   return (
@@ -130,7 +129,7 @@ export function BookingModal({
         ) : cancel.isError ? (
           <>
             <p className="booking-modal__error" role="alert">
-              {serverMessageOr(cancel.error, GENERIC_ERROR)}
+              {serverMessageOr(cancel.error, DEFAULT_ERROR_TEXTS.generic)}
             </p>
             <Button variant="secondary" onClick={onClose}>
               Back to my bookings

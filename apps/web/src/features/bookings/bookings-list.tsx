@@ -1,6 +1,6 @@
+import { BOOKING_TEXTS } from '@fieldhouse/contract/texts/bookings';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { BOOKING_TEXTS } from '../../lib/texts';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';

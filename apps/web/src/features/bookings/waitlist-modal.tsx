@@ -1,5 +1,6 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
+import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
 import { serverMessageOr } from '../../lib/api/client';
-import { WAITLIST_TEXTS } from '../../lib/texts';
 import { SiteLink } from '../../shell/site-link';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
@@ -41,7 +42,7 @@ export function WaitlistModal({ entry, onClose }: { entry: WaitlistEntry; onClos
         ) : leave.isError ? (
           <>
             <p className="booking-modal__error" role="alert">
-              {serverMessageOr(leave.error, 'Something has gone wrong, please try again.')}
+              {serverMessageOr(leave.error, DEFAULT_ERROR_TEXTS.generic)}
             </p>
             <Button variant="secondary" onClick={onClose}>
               Back to my bookings

@@ -32,8 +32,9 @@ import { VenueList, VenueSwiper } from './venue-results';
 const VenueMap = lazy(() => import('./venue-map'));
 
 /**
- * The search box's suggestions (react-aria ComboBox) load when the box is first focused or pointed at, not with
- * the page: until then, and while the chunk loads, a plain search box takes the typing.
+ * The search box's suggestions (react-aria Autocomplete, listed in place under the box) load when the box is first
+ * focused or pointed at, not with the page: until then, and while the chunk loads, a plain search box takes the
+ * typing.
  */
 const loadCombobox = () => import('./centre-combobox');
 

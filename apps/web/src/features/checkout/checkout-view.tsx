@@ -1,3 +1,4 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -144,7 +145,7 @@ export function CheckoutView({
     dispatch({ type: 'add', payment });
     setCartPayments.mutate(next, {
       onError: (error) => {
-        toast.error(serverMessageOr(error, 'Something has gone wrong, please try again.'), {
+        toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), {
           duration: TOAST_DURATION.default,
         });
         dispatch({ type: 'sync', serverPayments: fromCartPayments(cart.payments) });

@@ -1,3 +1,4 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import type { FieldErrors } from '../../lib/api/errors';
 import type { Cart } from '../../lib/cart';
 import type { OfflinePayment } from '../../lib/offline-payments';
 import { queryKeys } from '../../lib/query-keys';
-import { BASKET_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import {
   answerChallenge,

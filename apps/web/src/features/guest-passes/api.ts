@@ -4,11 +4,11 @@ import type {
   GuestPass as WireGuestPass,
   GuestPassAllowance as WireGuestPassAllowance,
 } from '@fieldhouse/contract';
+import { GUEST_PASS_PAGE_SIZE } from '@fieldhouse/contract/texts/guest-passes';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Camel } from '../../lib/api/client';
 import { queryKeys } from '../../lib/query-keys';
-import { GUEST_PASS_PAGE_SIZE } from './pagination';
 
 export type GuestPass = Camel<WireGuestPass>;
 export type GuestPassAllowance = Camel<WireGuestPassAllowance>;

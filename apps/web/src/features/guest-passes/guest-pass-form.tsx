@@ -1,4 +1,6 @@
 import { createGuestPassBody } from '@fieldhouse/contract/guest-passes';
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
+import { GUEST_PASS_TEXTS } from '@fieldhouse/contract/texts/guest-passes';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -6,7 +8,6 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { isApiError, serverMessageOr } from '../../lib/api/client';
 import { zodResolver } from '../../lib/form-resolver';
-import { GUEST_PASS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { venuesQueryOptions } from '../../lib/venues';
 import { Button } from '../../ui/button';
@@ -24,8 +25,6 @@ const wire = createGuestPassBody.shape.data.shape;
 const guestSchema = z.object({ guestName: wire.guest_name, guestEmail: wire.guest_email });
 type GuestInput = z.input<typeof guestSchema>;
 type GuestOutput = z.output<typeof guestSchema>;
-
-const GENERIC_ERROR = 'Something has gone wrong, please try again.';
 
 function VenueFieldFallback() {
   return (
@@ -87,7 +86,9 @@ export function GuestPassForm({ userId }: { userId: number }) {
           setResetCount((n) => n + 1);
         },
         onError: (error) => {
-          toast.error(serverMessageOr(error, GENERIC_ERROR), { duration: TOAST_DURATION.default });
+          toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), {
+            duration: TOAST_DURATION.default,
+          });
           if (!isApiError(error)) return;
           const fields = error.fieldErrors;
           const first = (key: string) => fields[key]?.[0] ?? fields[`data.${key}`]?.[0];

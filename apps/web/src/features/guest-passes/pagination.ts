@@ -1,8 +1,5 @@
 import { formatDateTime } from '../../lib/format';
 
-/** Guest passes come 10 a page (account-shell §9), pages counted from 1. */
-export const GUEST_PASS_PAGE_SIZE = 10;
-
 // The page maths are shared with other paged lists.
 export {
   hasNextPage,

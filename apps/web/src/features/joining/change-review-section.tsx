@@ -1,3 +1,4 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { useEffect } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { Button } from '../../ui/button';
@@ -6,7 +7,6 @@ import { type ChangeCosts, useChangeCosts } from './change-api';
 import { clampStartDate } from './dates';
 import type { JourneyState, SectionErrors } from './journey-types';
 import { StartDateField } from './start-date-field';
-import { JOINING_TEXTS } from './texts';
 
 export interface ChangeReviewSectionProps {
   membershipId: number;

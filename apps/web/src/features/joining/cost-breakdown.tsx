@@ -1,8 +1,9 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { InfoTip } from '../../ui/info-tip';
 import type { Costs } from './api';
 import type { JourneyMode } from './journey-types';
 import { durationLabel } from './price-label';
-import { JOINING_TEXTS, REVIEW_TEXTS } from './texts';
+import { REVIEW_TEXTS } from './texts';
 
 export interface CostBreakdownProps {
   costs: Costs;

@@ -1,7 +1,9 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { Button } from '../../ui/button';
 import type { Membership, PaymentOption } from './api';
 import { priceLabel } from './price-label';
-import { JOINING_TEXTS, MEMBERSHIP_TEXTS, PURCHASE_TEXTS } from './texts';
+import { MEMBERSHIP_TEXTS } from './texts';
 
 export const coverageLabel = (membership: Membership): string =>
   membership.coverage === 'national'
@@ -16,7 +18,7 @@ export const optionPriceLabel = (option: PaymentOption): string =>
  * already holds says just that.
  */
 export function IneligibleBanner({ message }: { message: string | null }) {
-  if (message === PURCHASE_TEXTS.alreadyMember)
+  if (message === MEMBERSHIP_PURCHASE_TEXTS.alreadyMember)
     return (
       <p className="notice notice--info membership-card__ineligible">
         <strong>{message}</strong>
@@ -25,7 +27,7 @@ export function IneligibleBanner({ message }: { message: string | null }) {
   return (
     <div className="notice notice--warning membership-card__ineligible">
       <p>
-        <strong>{PURCHASE_TEXTS.ineligibleBanner}</strong>
+        <strong>{MEMBERSHIP_PURCHASE_TEXTS.ineligibleBanner}</strong>
       </p>
       {message && <p>{message}</p>}
     </div>

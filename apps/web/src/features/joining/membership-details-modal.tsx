@@ -1,10 +1,11 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
 import { ServerHtml } from '../../ui/server-html';
 import type { Membership, PaymentOption } from './api';
 import { coverageLabel, IneligibleBanner, optionPriceLabel } from './membership-card';
 import { perPeriod } from './price-label';
-import { JOINING_TEXTS, MEMBERSHIP_TEXTS } from './texts';
+import { MEMBERSHIP_TEXTS } from './texts';
 
 /** The details of one membership (lazy chunk: react-aria modal and DOMPurify). */
 export default function MembershipDetailsModal({

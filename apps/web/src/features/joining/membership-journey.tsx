@@ -1,4 +1,8 @@
 import type { User as WireUser } from '@fieldhouse/contract';
+import {
+  MEMBERSHIP_PURCHASE_TEXTS,
+  MEMBERSHIP_RENEWAL_TEXTS,
+} from '@fieldhouse/contract/texts/membership-purchase';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useRef } from 'react';
 import { type Camel, isApiError } from '../../lib/api/client';
@@ -34,7 +38,6 @@ import {
   routeFieldErrors,
   unansweredRequiredQuestions,
 } from './submission';
-import { PURCHASE_TEXTS, RENEW_TEXTS } from './texts';
 
 type User = Camel<WireUser>;
 
@@ -136,7 +139,7 @@ export function MembershipJourney({
 
   /** A change or renewal refused because the member cannot have the chosen membership: start again. */
   const resetIneligible = () => {
-    toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
+    toast.error(MEMBERSHIP_PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
     dispatch({ type: 'resetMembership' });
     onSelectionReset?.();
   };
@@ -160,7 +163,7 @@ export function MembershipJourney({
           const routed = routeFieldErrors(fieldErrors);
           const first = SECTION_ORDER.find((id) => routed[id] && sections.includes(id));
           if (first) dispatch({ type: 'errors', errors: routed, open: first });
-          else toast.error(PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
+          else toast.error(MEMBERSHIP_PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
         },
       },
     );
@@ -184,7 +187,7 @@ export function MembershipJourney({
           });
           return;
         }
-        toast.error(RENEW_TEXTS.addFailed, { duration: TOAST_DURATION.default });
+        toast.error(MEMBERSHIP_RENEWAL_TEXTS.addFailed, { duration: TOAST_DURATION.default });
       },
     });
   };
@@ -192,7 +195,7 @@ export function MembershipJourney({
   const send = (next: JourneyState) => {
     if (isSubmitting.current || pending) return;
     if (questions.data && unansweredRequiredQuestions(questions.data, next.answers).length > 0) {
-      toast.error(PURCHASE_TEXTS.fillRequiredQuestions, { duration: TOAST_DURATION.default });
+      toast.error(MEMBERSHIP_PURCHASE_TEXTS.fillRequiredQuestions, { duration: TOAST_DURATION.default });
       dispatch({ type: 'open', section: 'additional' });
       return;
     }
@@ -222,7 +225,7 @@ export function MembershipJourney({
         const routed = routeFieldErrors(fieldErrors);
         const first = SECTION_ORDER.find((id) => routed[id] && sections.includes(id));
         if (first) dispatch({ type: 'errors', errors: routed, open: first });
-        else toast.error(PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
+        else toast.error(MEMBERSHIP_PURCHASE_TEXTS.submitFailed, { duration: TOAST_DURATION.default });
       },
     });
   };
@@ -249,7 +252,7 @@ export function MembershipJourney({
    */
   const onDetailsDone = ({ isPurchasable }: { isPurchasable: { canPurchase: boolean } | null }) => {
     if (isPurchasable && !isPurchasable.canPurchase) {
-      toast.error(PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
+      toast.error(MEMBERSHIP_PURCHASE_TEXTS.ineligibleSelected, { duration: TOAST_DURATION.default });
       dispatch({ type: 'resetMembership' });
       onSelectionReset?.();
       return;

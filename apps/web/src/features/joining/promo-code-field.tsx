@@ -1,8 +1,8 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { Button } from '../../ui/button';
 import { useValidatePromoCode } from './api';
-import { JOINING_TEXTS } from './texts';
 
 export interface PromoCodeFieldProps {
   paymentOptionId: number;

@@ -1,9 +1,9 @@
+import { MEMBERSHIP_RENEWAL_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { isApiError } from '../../lib/api/client';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useRenewalDetails } from './change-api';
 import type { SectionErrors } from './journey-types';
-import { RENEW_TEXTS } from './texts';
 
 export interface RenewalReviewSectionProps {
   membershipId: number;
@@ -28,7 +28,7 @@ export function RenewalReviewSection({
     return (
       <p role="alert">
         {isApiError(renewal.error) && renewal.error.status === 404
-          ? RENEW_TEXTS.noRenewal
+          ? MEMBERSHIP_RENEWAL_TEXTS.noRenewal
           : renewal.error.message}
       </p>
     );

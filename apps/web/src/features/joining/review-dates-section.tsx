@@ -1,3 +1,4 @@
+import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { isApiError } from '../../lib/api/client';
@@ -13,7 +14,7 @@ import type { JourneyMode, JourneyState, SectionErrors } from './journey-types';
 import { PromoCodeField } from './promo-code-field';
 import { StartDateField } from './start-date-field';
 import { TermsCheckbox } from './terms-checkbox';
-import { JOINING_TEXTS, REVIEW_TEXTS } from './texts';
+import { REVIEW_TEXTS } from './texts';
 
 export interface ReviewDatesSectionProps {
   mode: JourneyMode;

@@ -1,3 +1,4 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { isApiError } from '../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { useSiteHref } from '../../shell/site-link';
@@ -14,7 +15,6 @@ import {
   usePayFees,
 } from './api';
 import { PaymentList } from './payment-list';
-import { MANAGEMENT_TEXTS } from './texts';
 
 const errorList = (error: unknown): string[] => {
   if (!error) return [];
@@ -22,7 +22,7 @@ const errorList = (error: unknown): string[] => {
     const messages = Object.values(error.fieldErrors).flat();
     return messages.length ? messages : [error.message];
   }
-  return [error instanceof Error ? error.message : MANAGEMENT_TEXTS.somethingWrong];
+  return [error instanceof Error ? error.message : MEMBERSHIP_MANAGEMENT_TEXTS.somethingWrong];
 };
 
 /** Outstanding fees first: paying them (basket checkout) cancels the membership automatically. */
@@ -38,7 +38,7 @@ function DebtPage({ info, membershipId }: { info: CancelInfo; membershipId: numb
       await payFees.mutateAsync(info.outstandingPenaltiesDue.map((penalty) => penalty.id));
       window.location.assign(siteHref('bookings', '/basket/checkout', true));
     } catch (error) {
-      toast.error(errorList(error)[0] ?? MANAGEMENT_TEXTS.somethingWrong, {
+      toast.error(errorList(error)[0] ?? MEMBERSHIP_MANAGEMENT_TEXTS.somethingWrong, {
         duration: TOAST_DURATION.default,
       });
     }
@@ -46,7 +46,7 @@ function DebtPage({ info, membershipId }: { info: CancelInfo; membershipId: numb
   return (
     <div className="stack">
       <div className="notice notice--warning">
-        <p>{MANAGEMENT_TEXTS.outstandingFees}</p>
+        <p>{MEMBERSHIP_MANAGEMENT_TEXTS.outstandingFees}</p>
       </div>
       <table className="debt-table">
         <caption className="visually-hidden">Unpaid fees</caption>
@@ -99,9 +99,9 @@ function ConfirmCancel({
           <Badge tone="danger">Cancelled</Badge>
         </p>
         <p>
-          <strong>{MANAGEMENT_TEXTS.cancelled}</strong>
+          <strong>{MEMBERSHIP_MANAGEMENT_TEXTS.cancelled}</strong>
         </p>
-        {cancel.data.message && cancel.data.message !== MANAGEMENT_TEXTS.cancelled && (
+        {cancel.data.message && cancel.data.message !== MEMBERSHIP_MANAGEMENT_TEXTS.cancelled && (
           <p>{cancel.data.message}</p>
         )}
         <div className="button-row">
@@ -116,7 +116,9 @@ function ConfirmCancel({
         <>
           {recurring.cancellationNoticeRequired && (
             <p>
-              <strong>{MANAGEMENT_TEXTS.noticeRequired(recurring.cancellationNoticePeriod)}</strong>
+              <strong>
+                {MEMBERSHIP_MANAGEMENT_TEXTS.noticeRequired(recurring.cancellationNoticePeriod)}
+              </strong>
             </p>
           )}
           <dl className="details-list details-list--rows">
@@ -179,7 +181,7 @@ export default function CancelModal({
       ) : !info.data.allowOnlineMembershipCancellation ? (
         <div className="stack" role="status">
           <p>
-            <strong>{MANAGEMENT_TEXTS.cannotCancelOnline}</strong>
+            <strong>{MEMBERSHIP_MANAGEMENT_TEXTS.cannotCancelOnline}</strong>
           </p>
           {info.data.membershipCancellationRefusalMessage && (
             <p>{info.data.membershipCancellationRefusalMessage}</p>

@@ -1,6 +1,6 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { formatDate } from '../../lib/format';
 import { DatePickerField } from '../../ui/date-picker-field';
-import { MANAGEMENT_TEXTS } from './texts';
 export interface FreezeDateFieldProps {
   value: string | null;
   min: string;
@@ -18,7 +18,11 @@ const pretty = (iso: string) => formatDate(`${iso}T12:00:00Z`, 'd MMMM yyyy');
 export function FreezeDateField({ value, min, max, errors = [], onChange }: FreezeDateFieldProps) {
   const hasError = errors.length > 0;
   const tipOf = (iso: string) =>
-    iso === min ? MANAGEMENT_TEXTS.freezeFrom : iso === max ? MANAGEMENT_TEXTS.freezeUpTo : undefined;
+    iso === min
+      ? MEMBERSHIP_MANAGEMENT_TEXTS.freezeFrom
+      : iso === max
+        ? MEMBERSHIP_MANAGEMENT_TEXTS.freezeUpTo
+        : undefined;
   return (
     <DatePickerField
       className="field"
@@ -32,7 +36,8 @@ export function FreezeDateField({ value, min, max, errors = [], onChange }: Free
       dayTip={tipOf}
       calendarFooter={
         <p className="freeze-calendar__legend">
-          {MANAGEMENT_TEXTS.freezeFrom}: {pretty(min)}. {MANAGEMENT_TEXTS.freezeUpTo}: {pretty(max)}.
+          {MEMBERSHIP_MANAGEMENT_TEXTS.freezeFrom}: {pretty(min)}. {MEMBERSHIP_MANAGEMENT_TEXTS.freezeUpTo}:{' '}
+          {pretty(max)}.
         </p>
       }
     >

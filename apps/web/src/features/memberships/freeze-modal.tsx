@@ -1,3 +1,4 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
@@ -26,7 +27,6 @@ import {
   monthsLabel,
   withReason,
 } from './rules';
-import { MANAGEMENT_TEXTS } from './texts';
 
 function SelectField({
   label,
@@ -102,7 +102,7 @@ function FreezeSummary({ result, onClose }: { result: FreezeResult; onClose: () 
           <dd>{result.documents.length ? result.documents.map((d) => d.name).join(', ') : 'None'}</dd>
         </div>
       </dl>
-      <p>{MANAGEMENT_TEXTS.freezeSubmitted}</p>
+      <p>{MEMBERSHIP_MANAGEMENT_TEXTS.freezeSubmitted}</p>
       <div className="button-row">
         <Button onClick={onClose}>Back to my memberships</Button>
       </div>
@@ -144,7 +144,7 @@ function FreezeForm({
       onSuccess: onDone,
       onError: (error) => {
         if (!(isApiError(error) && error.status === 422))
-          toast.error(MANAGEMENT_TEXTS.somethingWrong, { duration: TOAST_DURATION.default });
+          toast.error(MEMBERSHIP_MANAGEMENT_TEXTS.somethingWrong, { duration: TOAST_DURATION.default });
       },
     });
   };

@@ -1,10 +1,10 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
 import type { AccountMembership } from './api';
 import { type ManageAction, type ManageOption, manageOptions } from './rules';
-import { MANAGEMENT_TEXTS } from './texts';
 
 /** Navigation state the change and renew pages need (opened without it, they go back to /memberships). */
 export interface ManageNavigationState {
@@ -75,7 +75,11 @@ export default function ManageMembershipModal({
   onClose: () => void;
 }) {
   return (
-    <ModalDialog title={MANAGEMENT_TEXTS.manage} isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <ModalDialog
+      title={MEMBERSHIP_MANAGEMENT_TEXTS.manage}
+      isOpen
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+    >
       <div className="stack">
         <p>
           <strong>{membership.membershipType.name}</strong> ({membership.reference})
@@ -87,7 +91,7 @@ export default function ManageMembershipModal({
             ))}
           </ul>
         ) : (
-          <p role="status">{MANAGEMENT_TEXTS.managementDisabled}</p>
+          <p role="status">{MEMBERSHIP_MANAGEMENT_TEXTS.managementDisabled}</p>
         )}
       </div>
     </ModalDialog>

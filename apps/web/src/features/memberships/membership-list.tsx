@@ -1,3 +1,4 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Badge } from '../../ui/badge';
@@ -8,7 +9,7 @@ import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { type AccountMembership, accountMembershipsQueryOptions } from './api';
 import { eligibilityNotices, isUploadRequired, type ManageAction } from './rules';
-import { MANAGEMENT_TEXTS, MEMBERSHIPS_PAGE_TEXTS } from './texts';
+import { MEMBERSHIPS_PAGE_TEXTS } from './texts';
 import './memberships.css';
 
 const MAX_VENUES_SHOWN = 3;
@@ -134,10 +135,10 @@ function MembershipCard({
           <Button
             id={manageButtonId(membership.id)}
             variant="secondary"
-            aria-label={`${MANAGEMENT_TEXTS.manage}: ${membership.membershipType.name}`}
+            aria-label={`${MEMBERSHIP_MANAGEMENT_TEXTS.manage}: ${membership.membershipType.name}`}
             onClick={() => onManage('manage')}
           >
-            {MANAGEMENT_TEXTS.manage}
+            {MEMBERSHIP_MANAGEMENT_TEXTS.manage}
           </Button>
         </div>
       </article>
@@ -160,7 +161,7 @@ export function MembershipList({ daysToExpiry = {} }: MembershipListProps) {
   if (memberships.isPending) return <Spinner label="Loading your memberships" />;
   if (memberships.isError)
     return <LoadError text={MEMBERSHIPS_PAGE_TEXTS.loadFailed} onRetry={() => memberships.refetch()} />;
-  if (memberships.data.length === 0) return <p>{MANAGEMENT_TEXTS.none}</p>;
+  if (memberships.data.length === 0) return <p>{MEMBERSHIP_MANAGEMENT_TEXTS.none}</p>;
   // The modal keeps the membership it opened with while the list reloads (a cancelled one stays on show).
   const current = open ? memberships.data.find((m) => m.id === open.id) : undefined;
   const close = () => {
@@ -171,7 +172,7 @@ export function MembershipList({ daysToExpiry = {} }: MembershipListProps) {
   };
   return (
     <>
-      <p>{MANAGEMENT_TEXTS.intro}</p>
+      <p>{MEMBERSHIP_MANAGEMENT_TEXTS.intro}</p>
       <ul className="account-membership-list">
         {memberships.data.map((membership) => (
           <MembershipCard

@@ -1,5 +1,9 @@
+import {
+  MAX_UPLOAD_BYTES,
+  MEMBERSHIP_MANAGEMENT_TEXTS,
+  UPLOAD_MIME_TYPES,
+} from '@fieldhouse/contract/texts/membership-management';
 import type { AccountMembership } from './api';
-import { MANAGEMENT_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from './texts';
 
 /** What the member picked on a membership card or in the manage modal. */
 export type ManageAction = 'manage' | 'freeze' | 'upload' | 'cancel';
@@ -43,22 +47,23 @@ export function eligibilityNotices(
 ): EligibilityNotice[] {
   if (!isUploadRequired(membership)) return [];
   const { document } = membership;
-  if (!document) return [{ tone: 'warning', lines: [MANAGEMENT_TEXTS.uploadRequired] }];
+  if (!document) return [{ tone: 'warning', lines: [MEMBERSHIP_MANAGEMENT_TEXTS.uploadRequired] }];
   if (document.status === 'rejected')
     return [
       {
         tone: 'danger',
-        lines: [MANAGEMENT_TEXTS.uploadRejected(document.rejectionReason ?? 'no reason given')],
+        lines: [MEMBERSHIP_MANAGEMENT_TEXTS.uploadRejected(document.rejectionReason ?? 'no reason given')],
       },
     ];
-  if (document.documentExpiry.expired) return [{ tone: 'danger', lines: [MANAGEMENT_TEXTS.documentExpired] }];
+  if (document.documentExpiry.expired)
+    return [{ tone: 'danger', lines: [MEMBERSHIP_MANAGEMENT_TEXTS.documentExpired] }];
   return [
     {
       tone: 'warning',
       lines: [
-        MANAGEMENT_TEXTS.documentExpiring,
-        ...(daysToExpiry !== null ? [MANAGEMENT_TEXTS.expiresIn(daysToExpiry)] : []),
-        MANAGEMENT_TEXTS.suspensionWarning,
+        MEMBERSHIP_MANAGEMENT_TEXTS.documentExpiring,
+        ...(daysToExpiry !== null ? [MEMBERSHIP_MANAGEMENT_TEXTS.expiresIn(daysToExpiry)] : []),
+        MEMBERSHIP_MANAGEMENT_TEXTS.suspensionWarning,
       ],
     },
   ];
@@ -102,10 +107,10 @@ export function manageOptions(
     id: 'freeze',
     isEnabled: !freezePending && membership.freezable,
     reason: freezePending
-      ? MANAGEMENT_TEXTS.freezePending
+      ? MEMBERSHIP_MANAGEMENT_TEXTS.freezePending
       : membership.freezable
         ? null
-        : MANAGEMENT_TEXTS.notFreezable,
+        : MEMBERSHIP_MANAGEMENT_TEXTS.notFreezable,
   });
   if (membership.renewable)
     options.push({
@@ -121,8 +126,9 @@ export function manageOptions(
 
 /** Client-side file check (account-shell §5): the toast text when the file is refused, else null. */
 export function fileProblem(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return MANAGEMENT_TEXTS.fileTooLarge;
-  if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) return MANAGEMENT_TEXTS.fileType;
+  if (file.size > MAX_UPLOAD_BYTES) return MEMBERSHIP_MANAGEMENT_TEXTS.fileTooLarge;
+  if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type))
+    return MEMBERSHIP_MANAGEMENT_TEXTS.fileType;
   return null;
 }
 

@@ -1,10 +1,10 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';
 import { type AccountMembership, useUploadDocument } from './api';
 import { FileField } from './file-field';
-import { MANAGEMENT_TEXTS } from './texts';
 
 /**
  * 'Upload document' (account-shell §3 Document upload, §4, §5): a document type and a JPEG, PNG or PDF file,
@@ -30,16 +30,16 @@ export default function UploadDocumentModal({
   const failure =
     upload.isError && Object.keys(fieldErrors).length === 0
       ? isApiError(upload.error) && upload.error.status === 500
-        ? MANAGEMENT_TEXTS.documentSendFailed
+        ? MEMBERSHIP_MANAGEMENT_TEXTS.documentSendFailed
         : upload.error.message
       : null;
 
   const typeErrors = [
-    ...(isTried && typeId === null ? [MANAGEMENT_TEXTS.documentTypeRequired] : []),
+    ...(isTried && typeId === null ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired] : []),
     ...(fieldErrors.eligibilityDocumentTypeId ?? []),
   ];
   const fileErrors = [
-    ...(isTried && !file ? [MANAGEMENT_TEXTS.documentRequired] : []),
+    ...(isTried && !file ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired] : []),
     ...(fieldErrors.document ?? []),
   ];
   const otherErrors = [...(fieldErrors.membershipId ?? []), ...(fieldErrors.eligibilityCriterionId ?? [])];
@@ -61,9 +61,9 @@ export default function UploadDocumentModal({
       {upload.isSuccess ? (
         <div className="stack" role="status">
           <p>
-            <strong>{MANAGEMENT_TEXTS.documentSubmitted}</strong>
+            <strong>{MEMBERSHIP_MANAGEMENT_TEXTS.documentSubmitted}</strong>
           </p>
-          <p>{MANAGEMENT_TEXTS.documentReview}</p>
+          <p>{MEMBERSHIP_MANAGEMENT_TEXTS.documentReview}</p>
           <div className="button-row">
             <Button onClick={onClose}>Back to my memberships</Button>
           </div>
@@ -109,7 +109,7 @@ export default function UploadDocumentModal({
           />
           {(otherErrors.length > 0 || failure) && (
             <div className="notice notice--danger" role="alert">
-              {otherErrors.length > 0 && <p>{MANAGEMENT_TEXTS.validationErrors}</p>}
+              {otherErrors.length > 0 && <p>{MEMBERSHIP_MANAGEMENT_TEXTS.validationErrors}</p>}
               {[...otherErrors, ...(failure ? [failure] : [])].map((message) => (
                 <p key={message}>{message}</p>
               ))}

@@ -1,3 +1,4 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadError } from '../../ui/load-error';
@@ -11,8 +12,8 @@ export function PackageList() {
   const packages = useQuery(packagesQueryOptions);
   if (packages.isPending) return <Spinner label="Loading your packages" />;
   if (packages.isError)
-    return <LoadError text={PACKAGE_TEXTS.packagesFailed} onRetry={() => void packages.refetch()} />;
-  if (packages.data.length === 0) return <p className="packages__empty">{PACKAGE_TEXTS.noPackages}</p>;
+    return <LoadError text={PROFILE_TEXTS.packagesFailed} onRetry={() => void packages.refetch()} />;
+  if (packages.data.length === 0) return <p className="packages__empty">{PROFILE_TEXTS.noPackages}</p>;
   return (
     <ul className="packages__list">
       {packages.data.map((item) => (

@@ -1,9 +1,4 @@
-/**
- * The packages texts, copied from the contract's PROFILE_TEXTS (decision 008: no zod for a text);
- * `texts.test.ts` keeps them in step.
- */
+/** Texts of the packages page that the contract does not hold (its own are PROFILE_TEXTS in the contract). */
 export const PACKAGE_TEXTS = {
-  packagesFailed: 'Failed to load your packages, please try again.',
-  noPackages: 'You have no packages.',
   neverExpires: 'Never expires',
 } as const;

@@ -1,10 +1,10 @@
+import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isApiError, serverMessageOr } from '../../lib/api/client';
 import { zodResolver } from '../../lib/form-resolver';
 import type { SavedCard } from '../../lib/saved-cards';
-import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal';

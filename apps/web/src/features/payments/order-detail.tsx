@@ -1,8 +1,8 @@
+import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
 import { serverMessageOr } from '../../lib/api/client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { type Order, type OrderItem, orderItemRows, orderQueryOptions } from '../../lib/orders';
-import { PAYMENTS_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { DetailsList } from '../../ui/details-list';

@@ -1,7 +1,8 @@
+import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatLongDate, formatMoney } from '../../lib/format';
-import { BASKET_TEXTS, PAYMENTS_TEXTS } from '../../lib/texts';
 import { useSiteHref } from '../../shell/site-link';
 import { Button } from '../../ui/button';
 import { DetailsList } from '../../ui/details-list';

@@ -1,10 +1,11 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { serverMessageOr } from '../../lib/api/client';
 import { type Cart, cartQueryOptions } from '../../lib/cart';
 import { addCartItems, refreshCart, removeCartItems } from '../../lib/cart-actions';
 import { queryKeys } from '../../lib/query-keys';
-import { BASKET_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import type { Penalty } from './api';
 import {
@@ -16,8 +17,6 @@ import {
   selectedTotal,
   unselectedFeeIds,
 } from './fee-selection';
-
-const GENERIC_ERROR = 'Something has gone wrong, please try again.';
 
 /**
  * Unpaid fees ↔ basket: the basket's penalty items drive the checkboxes. Changes run one at a time in
@@ -58,7 +57,7 @@ export function useFeeSelection(fees: Penalty[]) {
       await refreshCart(queryClient, reply);
     },
     onError: (error) => {
-      toast.error(serverMessageOr(error, GENERIC_ERROR), { duration: TOAST_DURATION.default });
+      toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), { duration: TOAST_DURATION.default });
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
     },
   });

@@ -1,7 +1,7 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Button } from '../../ui/button';
-import { PHOTO_TEXTS } from './texts';
 
 export interface PhotoCropperProps {
   src: string;
@@ -49,10 +49,10 @@ export default function PhotoCropper({ src, isSaving, onSave, onRetake }: PhotoC
       </div>
       <div className="button-row">
         <Button variant="secondary" onClick={onRetake} disabled={isSaving}>
-          {PHOTO_TEXTS.retake}
+          {PROFILE_TEXTS.retake}
         </Button>
         <Button onClick={() => area && onSave(area)} disabled={!area} isPending={isSaving}>
-          {isSaving ? 'Processing...' : PHOTO_TEXTS.cropAndSave}
+          {isSaving ? 'Processing...' : PROFILE_TEXTS.cropAndSave}
         </Button>
       </div>
     </div>

@@ -4,8 +4,6 @@
 export const PHOTO_QUALITY = 0.7;
 /** The crop is sent at most this many pixels square (a phone photo's full resolution is never needed). */
 export const MAX_OUTPUT_SIZE = 800;
-/** The server's limit (contract MAX_PHOTO_BYTES). */
-export const MAX_UPLOAD_BYTES = 5_000_000;
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_TYPES.join(',');
 /** Phones: 575px wide or less. */

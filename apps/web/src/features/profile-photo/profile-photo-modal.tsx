@@ -1,3 +1,4 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { isApiError } from '../../lib/api/client';
@@ -7,7 +8,6 @@ import { ModalDialog } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useDeleteProfilePhoto, useUploadProfilePhoto } from './api';
 import { ACCEPT_ATTRIBUTE, isAcceptedImage } from './photo-rules';
-import { PHOTO_TEXTS } from './texts';
 import './profile-photo.css';
 
 // The camera and the cropper (react-easy-crop) load only when they are needed.
@@ -59,7 +59,7 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
     event.target.value = '';
     if (!file) return;
     if (!isAcceptedImage(file)) {
-      setError(PHOTO_TEXTS.photoType);
+      setError(PROFILE_TEXTS.photoType);
       return;
     }
     setError(null);
@@ -68,7 +68,7 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
     reader.onload = () => {
       if (typeof reader.result === 'string') setStep({ name: 'crop', src: reader.result, from: 'library' });
     };
-    reader.onerror = () => setError(PHOTO_TEXTS.photoType);
+    reader.onerror = () => setError(PROFILE_TEXTS.photoType);
     reader.readAsDataURL(file);
   };
 
@@ -79,13 +79,13 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
       const { cropToJpeg } = await import('./crop-image');
       const photo = await cropToJpeg(src, area);
       await upload.mutateAsync(photo);
-      toast.success(PHOTO_TEXTS.photoSaved, { duration: TOAST_DURATION.default });
+      toast.success(PROFILE_TEXTS.photoSaved, { duration: TOAST_DURATION.default });
       onClose();
     } catch (caught) {
       setError(
         isApiError(caught)
           ? (caught.fieldErrors.photo?.[0] ?? caught.message)
-          : (caught as Error).message || PHOTO_TEXTS.photoType,
+          : (caught as Error).message || PROFILE_TEXTS.photoType,
       );
     } finally {
       setCropping(false);
@@ -95,7 +95,7 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
   const deletePhoto = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(PHOTO_TEXTS.photoDeleted, { duration: TOAST_DURATION.default });
+        toast.success(PROFILE_TEXTS.photoDeleted, { duration: TOAST_DURATION.default });
         onClose();
       },
       onError: (caught) => setError(caught.message),
@@ -118,11 +118,11 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
           <div className="photo-modal__options">
             {canUseCamera() && (
               <Button variant="secondary" onClick={() => setStep({ name: 'camera' })}>
-                {PHOTO_TEXTS.takePhoto}
+                {PROFILE_TEXTS.takePhoto}
               </Button>
             )}
             <label className={buttonClass('secondary', 'photo-modal__file')}>
-              {PHOTO_TEXTS.chooseFromLibrary}
+              {PROFILE_TEXTS.chooseFromLibrary}
               <input
                 type="file"
                 accept={ACCEPT_ATTRIBUTE}
@@ -138,13 +138,13 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
                 setStep({ name: 'confirm-delete' });
               }}
             >
-              {PHOTO_TEXTS.deletePhoto}
+              {PROFILE_TEXTS.deletePhoto}
             </Button>
           </div>
         )}
         {step.name === 'camera' && (
           <>
-            <StepHeading>{PHOTO_TEXTS.takePhoto}</StepHeading>
+            <StepHeading>{PROFILE_TEXTS.takePhoto}</StepHeading>
             <Suspense fallback={<Spinner label="Starting the camera" />}>
               <CameraCapture
                 onCapture={(src) => setStep({ name: 'crop', src, from: 'camera' })}
@@ -171,7 +171,7 @@ export function ProfilePhotoModal({ isPhotoSet, onClose }: ProfilePhotoModalProp
         )}
         {step.name === 'confirm-delete' && (
           <>
-            <StepHeading>{PHOTO_TEXTS.deletePhotoConfirm}</StepHeading>
+            <StepHeading>{PROFILE_TEXTS.deletePhotoConfirm}</StepHeading>
             <div className="button-row">
               <Button variant="secondary" onClick={back} disabled={remove.isPending}>
                 Cancel

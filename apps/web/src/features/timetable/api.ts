@@ -4,13 +4,14 @@ import type {
   timetableReply,
   WaitlistEntry as WireWaitlistEntry,
 } from '@fieldhouse/contract';
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
+import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Camel } from '../../lib/api/client';
 import { storeCart } from '../../lib/cart';
 import { addCartItems } from '../../lib/cart-actions';
 import { queryKeys } from '../../lib/query-keys';
-import { BASKET_TEXTS, WAITLIST_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 
 export type Session = Camel<ActivitySession>;

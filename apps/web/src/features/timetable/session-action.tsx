@@ -1,6 +1,7 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
+import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
 import { Link } from 'react-router';
 import { serverMessageOr } from '../../lib/api/client';
-import { WAITLIST_TEXTS } from '../../lib/texts';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { openLoginModal } from '../../shell/login-modal-store';
 import { Button } from '../../ui/button';
@@ -15,7 +16,7 @@ interface ActionProps {
 }
 
 const toastError = (error: unknown) =>
-  toast.error(serverMessageOr(error, 'Something has gone wrong, please try again.'), {
+  toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), {
     duration: TOAST_DURATION.default,
   });
 

@@ -1,4 +1,4 @@
-import { PROFILE_TEXTS } from '@fieldhouse/contract/account-profile';
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/client';

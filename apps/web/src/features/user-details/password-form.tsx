@@ -1,5 +1,5 @@
-import { PROFILE_TEXTS } from '@fieldhouse/contract/account-profile';
 import { passwordChangeBody } from '@fieldhouse/contract/membership-purchase';
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useEffect, useId } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../lib/api/client';

@@ -1,3 +1,4 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { buttonClass } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { type WaiverEntry, waiversQueryOptions } from './api';
-import { WAIVER_TEXTS } from './texts';
 import { visibleWaiverEntries } from './waiver-rules';
 import './waivers.css';
 
@@ -20,7 +20,7 @@ export function WaiverList() {
   const headingId = useId();
   return (
     <section className="waivers" aria-labelledby={headingId}>
-      <h2 id={headingId}>{WAIVER_TEXTS.reviewWaivers}</h2>
+      <h2 id={headingId}>{PROFILE_TEXTS.reviewWaivers}</h2>
       {waivers.isPending ? (
         <Spinner label="Loading your waivers" />
       ) : waivers.isError ? (
@@ -33,7 +33,7 @@ export function WaiverList() {
 }
 
 function WaiverEntries({ entries }: { entries: WaiverEntry[] }) {
-  if (entries.length === 0) return <p className="waivers__empty">{WAIVER_TEXTS.noWaivers}</p>;
+  if (entries.length === 0) return <p className="waivers__empty">{PROFILE_TEXTS.noWaivers}</p>;
   return (
     <ul className="waivers__list">
       {entries.map((entry) => (

@@ -1,3 +1,4 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api/client';
@@ -9,7 +10,6 @@ import { withoutLeadingTitle } from '../../ui/repeated-heading';
 import { ServerHtml } from '../../ui/server-html';
 import { Spinner } from '../../ui/spinner';
 import { useSignWaiver, type Waiver, waiverQueryOptions } from './api';
-import { WAIVER_TEXTS } from './texts';
 import { answerText, attendeeQuestions } from './waiver-rules';
 import './waivers.css';
 
@@ -22,13 +22,13 @@ export function WaiverView({ slug, attendee }: { slug: string; attendee?: string
   if (waiver.isPending) return <Spinner label="Loading the waiver" />;
   if (waiver.isError) {
     if (isApiError(waiver.error) && waiver.error.status === 404)
-      return <p className="waiver-message">{WAIVER_TEXTS.waiverNotFound}</p>;
+      return <p className="waiver-message">{PROFILE_TEXTS.waiverNotFound}</p>;
     return <LoadError text={waiver.error.message} onRetry={() => void waiver.refetch()} />;
   }
   if (waiver.data.expired)
     return (
       <Notice tone="warning">
-        <p>{WAIVER_TEXTS.waiverExpired}</p>
+        <p>{PROFILE_TEXTS.waiverExpired}</p>
       </Notice>
     );
   return waiver.data.type === 'enhanced-pre-waiver' && waiver.data.attendee ? (
@@ -50,16 +50,16 @@ function SignableWaiver({ slug, waiver }: { slug: string; waiver: Waiver }) {
       <h2 id={headingId}>{waiver.title}</h2>
       <WaiverBody html={withoutLeadingTitle(waiver.body, waiver.title)} />
       {waiver.signedOn ? (
-        <p className="waiver__status">{WAIVER_TEXTS.waiverSignedOn(waiver.signedOn)}</p>
+        <p className="waiver__status">{PROFILE_TEXTS.waiverSignedOn(waiver.signedOn)}</p>
       ) : (
         <div className="waiver__sign">
-          <p className="waiver__status">{WAIVER_TEXTS.waiverLatest}</p>
+          <p className="waiver__status">{PROFILE_TEXTS.waiverLatest}</p>
           <Button
             isPending={sign.isPending}
             onClick={() =>
               sign.mutate(undefined, {
                 onSuccess: () =>
-                  toast.success(WAIVER_TEXTS.waiverSigned, { duration: TOAST_DURATION.default }),
+                  toast.success(PROFILE_TEXTS.waiverSigned, { duration: TOAST_DURATION.default }),
                 onError: (error) => toast.error(error.message, { duration: TOAST_DURATION.default }),
               })
             }

@@ -1,6 +1,7 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@fieldhouse/contract/texts/common';
 import { type Camel, camelKey, toCamel, toSnake } from '../case-codec';
 import { readCookie } from '../cookies';
-import { ApiError, CSRF_COOKIE, CSRF_HEADER, errorText, type FieldErrors } from './errors';
+import { ApiError, errorText, type FieldErrors } from './errors';
 
 export { ApiError, isApiError, serverMessageOr } from './errors';
 export type { Camel };

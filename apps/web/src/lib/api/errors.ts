@@ -1,19 +1,4 @@
-/**
- * The spec's default error texts (account-shell §8). Mirrored from the contract's DEFAULT_ERROR_TEXTS
- * rather than imported at run time, so the entry bundle does not pull in zod; `errors.test.ts` keeps
- * the two in step.
- */
-export const ERROR_TEXTS = {
-  notFound: 'Unable to complete request, item not found.',
-  forbidden: 'Unauthorised.',
-  generic: 'Something has gone wrong, please try again.',
-  csrf: 'Something has gone wrong, please reload and try again.',
-} as const;
-
-export const CSRF_COOKIE = 'fh_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
-export const LOGGED_IN_COOKIE = 'fh_logged_in';
-export const VENUE_COOKIE = 'fh_venue';
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -45,19 +30,19 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return error.serverMessage || error.message || fallback;
 }
 
-/** Maps a status and server reply to the text the spec says to show. */
+/** Maps a status and server reply to the text the spec says to show (account-shell §8). */
 export function errorText(status: number, serverMessage: string | null): string {
   switch (status) {
     case 404:
-      return ERROR_TEXTS.notFound;
+      return DEFAULT_ERROR_TEXTS.notFound;
     case 403:
-      return ERROR_TEXTS.forbidden;
+      return DEFAULT_ERROR_TEXTS.forbidden;
     case 419:
-      return ERROR_TEXTS.csrf;
+      return DEFAULT_ERROR_TEXTS.csrf;
     case 422:
     case 429:
-      return serverMessage || ERROR_TEXTS.generic;
+      return serverMessage || DEFAULT_ERROR_TEXTS.generic;
     default:
-      return ERROR_TEXTS.generic;
+      return DEFAULT_ERROR_TEXTS.generic;
   }
 }

@@ -1,15 +1,17 @@
+import { PASSWORD_RULE_TEXT } from '@fieldhouse/contract/texts/auth';
+import { CUSTOM_QUESTION_TEXTS } from '@fieldhouse/contract/texts/joining';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
+
 /**
- * The field texts (joining §5), mirrored from the contract's CUSTOM_QUESTION_TEXTS, PASSWORD_RULE_TEXT and
- * MEMBERSHIP_PURCHASE_TEXTS rather than imported at run time, so src/ui/forms never pulls zod into a chunk;
- * `field-texts.test.ts` keeps the copies in step.
+ * The field texts (joining §5): the contract's (from its modules without zod, so src/ui/forms never pulls zod
+ * into a chunk) and the date field's own hints.
  */
 export const FIELD_TEXTS = {
-  required: (label: string) => `${label} is required.`,
-  invalidDate: 'Date must be valid.',
-  invalidNumber: (label: string) => `${label} must be a number.`,
-  notAuthorised: (label: string) => `${label} can't be changed online.`,
-  passwordRule:
-    'Your password must contain at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 number and one special character.',
+  required: CUSTOM_QUESTION_TEXTS.required,
+  invalidDate: CUSTOM_QUESTION_TEXTS.invalidDate,
+  invalidNumber: CUSTOM_QUESTION_TEXTS.invalidNumber,
+  notAuthorised: MEMBERSHIP_PURCHASE_TEXTS.notAuthorised,
+  passwordRule: PASSWORD_RULE_TEXT,
   datePlaceholder: 'DD/MM/YYYY',
   dateHint: 'For example, 27/03/1990.',
 } as const;

@@ -1,4 +1,4 @@
-import { CUSTOM_QUESTION_TEXTS } from '@fieldhouse/contract';
+import { CUSTOM_QUESTION_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api/client';

@@ -1,4 +1,5 @@
-import { MEMBERSHIP_PURCHASE_TEXTS, UK_POSTCODE } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
+import { UK_POSTCODE } from '@fieldhouse/contract/texts/payments';
 import type { JourneyBankDetails } from '../journey-types';
 
 /** Bank details for the mandate (joining §5 Bank details), keyed by the server's field paths. */

@@ -1,4 +1,5 @@
-import { PASSWORD_RULE_TEXT, PASSWORDS_DO_NOT_MATCH, password as passwordRule } from '@fieldhouse/contract';
+import { password as passwordRule } from '@fieldhouse/contract/auth';
+import { PASSWORD_RULE_TEXT, PASSWORDS_DO_NOT_MATCH } from '@fieldhouse/contract/texts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/client';

@@ -1,3 +1,4 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useUser } from '../../../features/auth/api';
@@ -5,7 +6,6 @@ import { BasketView } from '../../../features/basket/basket-view';
 import { cartQueryOptions } from '../../../lib/cart';
 import { formatMoney } from '../../../lib/format';
 import { PageTitle } from '../../../lib/page-title';
-import { BASKET_TEXTS } from '../../../lib/texts';
 import { LoginControl } from '../../../shell/login-control';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';

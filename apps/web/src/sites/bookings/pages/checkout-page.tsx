@@ -1,3 +1,4 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CheckoutView } from '../../../features/checkout/checkout-view';
@@ -5,7 +6,6 @@ import { cartQueryOptions } from '../../../lib/cart';
 import { getModes, isKiosk } from '../../../lib/modes';
 import { PageTitle } from '../../../lib/page-title';
 import { getSiteConfig } from '../../../lib/site-config';
-import { BASKET_TEXTS } from '../../../lib/texts';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 

@@ -4,10 +4,10 @@ import { useUser } from '../../../features/auth/api';
 import { CentreSelection } from '../../../features/centre-selection/centre-selection';
 import { useClient } from '../../../features/client/api';
 import '../../../features/joining/joining.css';
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { useMembershipTypes } from '../../../features/joining/api';
 import { JourneyProvider, useJourney } from '../../../features/joining/journey-store';
 import { MembershipJourney } from '../../../features/joining/membership-journey';
-import { PURCHASE_TEXTS } from '../../../features/joining/texts';
 import { useVenues } from '../../../features/venues/api';
 import { VenueGrid } from '../../../features/venues/venue-grid';
 import { PageTitle } from '../../../lib/page-title';
@@ -84,7 +84,7 @@ function JoinJourney() {
     const membership = memberships.data?.find((m) => m.slug === route.membershipSlug);
     const option = membership?.paymentOptions.find((o) => o.paymentType === route.paymentType);
     if (!membership || !option) {
-      toast.error(PURCHASE_TEXTS.couldNotFind, { duration: TOAST_DURATION.default });
+      toast.error(MEMBERSHIP_PURCHASE_TEXTS.couldNotFind, { duration: TOAST_DURATION.default });
       navigate(centrePath, { replace: true });
       return;
     }

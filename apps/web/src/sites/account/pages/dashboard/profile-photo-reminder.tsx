@@ -1,6 +1,6 @@
+import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
 import type { User } from '../../../../features/auth/api';
 import { useDismissPhotoReminder } from '../../../../features/profile-photo/api';
-import { PHOTO_TEXTS } from '../../../../features/profile-photo/texts';
 import { Notice } from '../../../../ui/notice';
 
 /** 'Add a profile photo to your account!' while there is no photo; dismissing it is saved on the account. */
@@ -12,7 +12,7 @@ export function ProfilePhotoReminder({ user }: { user: User }) {
   return (
     <Notice tone="info">
       <div className="notice__row">
-        <p>{PHOTO_TEXTS.photoReminder}</p>
+        <p>{PROFILE_TEXTS.photoReminder}</p>
         <button
           type="button"
           className="btn btn--text"

@@ -1,10 +1,10 @@
+import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useClient } from '../../../../features/client/api';
 import { CreditBalance } from '../../../../features/payments/credit-balance';
 import { PaymentMethods } from '../../../../features/payments/payment-methods';
 import { UnpaidFees } from '../../../../features/payments/unpaid-fees';
-import { PAYMENTS_TEXTS } from '../../../../lib/texts';
 import { Notice } from '../../../../ui/notice';
 
 function CardDeletedNotice({ onDismiss }: { onDismiss: () => void }) {

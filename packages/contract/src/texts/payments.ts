@@ -1,0 +1,17 @@
+// The card form texts and the UK postcode pattern, without zod: the web app imports this module at run time, so no
+// chunk gains zod for a text. ../payments.ts re-exports them with its schemas, which take them from here: one source
+// for the web, the server and the schemas (decision 008). Keep value imports out of this file.
+
+/** Card form rules (joining §5) shared by the client and the sandbox provider. */
+export const CARD_TEXTS = {
+  number: 'Please enter a valid card number',
+  expiry: 'Please enter a valid expiry date',
+  securityCode: 'Please enter a valid security code',
+  postcode: 'Please enter a valid postcode',
+  cardholderHint: 'Full name as it appears on the card',
+  securityCodeHint: 'The three digits on the back of the card',
+} as const;
+
+/** UK postcode (outward + inward code, optional space, any case). */
+export const UK_POSTCODE =
+  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/i;
