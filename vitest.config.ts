@@ -39,7 +39,7 @@ export default defineConfig({
           // default on two cores is one worker; many files wait on child processes, timers and the database, so a
           // few run side by side (INT_WORKERS overrides). See docs/decisions/025.
           isolate: false,
-          maxWorkers: Number(process.env.INT_WORKERS ?? 3),
+          maxWorkers: Number(process.env.INT_WORKERS ?? 2),
         },
       },
       {
