@@ -1,6 +1,6 @@
-import { type Key, useCallback, useMemo } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import { matchesVenue, type VenueOption } from './venue-search';
+import { useMemo, useState } from 'react';
+import { SuggestField } from '../../ui/suggest-field';
+import { searchVenues, type VenueOption } from './venue-search';
 
 export interface VenueComboboxProps {
   venues: VenueOption[];
@@ -10,57 +10,38 @@ export interface VenueComboboxProps {
 }
 
 /**
- * Searchable venue field (react-aria ComboBox, loaded lazily): results only after more than 2 characters,
- * matching the venue's name, town or postcode. The filter runs inside the ComboBox (defaultItems +
- * defaultFilter) so the list opens on the very keystroke that makes it non-empty.
+ * Searchable venue field (loaded lazily): suggestions only after more than 2 characters, matching the venue's
+ * name, town or postcode, in place under the box (see SuggestField). A venue counts only once a suggestion is
+ * chosen; changing the text afterwards un-chooses it.
  */
 export default function VenueCombobox({ venues, selectedId, onChange, error }: VenueComboboxProps) {
-  // Stable items and filter: a new array on every render makes the ComboBox rebuild its collection,
-  // and the list then fails to open on the keystroke that fills it.
-  const byName = useMemo(() => new Map(venues.map((venue) => [venue.name, venue])), [venues]);
-  const filter = useCallback(
-    (textValue: string, inputValue: string) => {
-      const venue = byName.get(textValue);
-      return venue ? matchesVenue(venue, inputValue) : false;
-    },
-    [byName],
-  );
+  const [text, setText] = useState('');
+  const matches = useMemo(() => searchVenues(venues, text), [venues, text]);
   return (
-    <ComboBox
-      className="field combobox"
-      defaultItems={venues}
-      defaultFilter={filter}
-      selectedKey={selectedId}
-      onSelectionChange={(key: Key | null) => {
-        const venue = venues.find((v) => v.id === Number(key));
-        onChange(key !== null && venue ? venue.id : null);
-      }}
-      menuTrigger="input"
-      // Typed text stays when the list closes (e.g. on scroll); a venue counts only once an option is chosen.
-      allowsCustomValue
+    <SuggestField
+      className="field"
+      label="Venue"
+      description="Type at least 3 letters of the venue's name, town or postcode"
+      error={error}
       isRequired
-      isInvalid={Boolean(error)}
-    >
-      <Label className="field__label">Venue</Label>
-      <Text slot="description" className="field__hint">
-        Type at least 3 letters of the venue's name, town or postcode
-      </Text>
-      <Input className="field__input" />
-      {error && (
-        <Text slot="errorMessage" className="field__error">
-          {error}
-        </Text>
+      value={text}
+      onValueChange={(value) => {
+        setText(value);
+        if (selectedId !== null) onChange(null);
+      }}
+      suggestions={matches}
+      suggestionsLabel="Matching venues"
+      textValue={(venue) => venue.name}
+      renderSuggestion={(venue) => (
+        <>
+          <span>{venue.name}</span>
+          {venue.town && <span className="suggest__detail">{venue.town}</span>}
+        </>
       )}
-      <Popover className="combobox__popover" offset={4}>
-        <ListBox className="combobox__list">
-          {(venue: VenueOption) => (
-            <ListBoxItem id={venue.id} textValue={venue.name} className="combobox__option">
-              <span className="combobox__name">{venue.name}</span>
-              {venue.town && <span className="combobox__town">{venue.town}</span>}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      onChoose={(venue) => {
+        setText(venue.name);
+        onChange(venue.id);
+      }}
+    />
   );
 }
