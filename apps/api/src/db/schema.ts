@@ -21,6 +21,44 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  BENEFIT_KINDS,
+  BENEFIT_PERIODS,
+  BOOKING_STATUSES,
+  CART_ITEM_TYPES,
+  CART_STATUSES,
+  CART_TENDERS,
+  CREDIT_KINDS,
+  CUSTOM_QUESTION_TYPES,
+  ELIGIBILITY_DOCUMENT_STATUSES,
+  FIXED_PERIODS,
+  FREEZE_REQUEST_STATUSES,
+  GUEST_PASS_SOURCES,
+  GUEST_PASS_STATUSES,
+  MAIL_STATUSES,
+  MANDATE_STATUSES,
+  MEMBERSHIP_COVERAGES,
+  MEMBERSHIP_STATUSES,
+  ORDER_ITEM_KINDS,
+  ORDER_STATUSES,
+  PACKAGE_KINDS,
+  PAYMENT_OPTION_TYPES,
+  PAYMENT_TENDERS,
+  PENALTY_STATUSES,
+  PROMOTION_APPLIES_TO,
+  PROMOTION_KINDS,
+  SANDBOX_BEHAVIOURS,
+  SANDBOX_CHALLENGE_STATUSES,
+  SANDBOX_INTENT_STATUSES,
+  SANDBOX_TOKEN_KINDS,
+  TERMS_KINDS,
+  WAITLIST_STATUSES,
+  WAIVER_TYPES,
+} from './values.ts';
+
+/** CHECK (column in (…)): the database refuses a value outside the column's list in db/values.ts. */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -65,7 +103,8 @@ export const venues = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    slug: text('slug').notNull().unique(),
+    /** Unique within its client (two clients may both have a 'central' venue). */
+    slug: text('slug').notNull(),
     name: text('name').notNull(),
     address1: text('address1').notNull(),
     address2: text('address2'),
@@ -83,7 +122,10 @@ export const venues = pgTable(
     /** How many days ahead sessions are released for booking. */
     bookingWindowDays: integer('booking_window_days').notNull().default(7),
   },
-  (t) => [index('venues_client_idx').on(t.clientId)],
+  (t) => [
+    index('venues_client_idx').on(t.clientId),
+    uniqueIndex('venues_client_slug_idx').on(t.clientId, t.slug),
+  ],
 );
 
 export const customers = pgTable(
@@ -160,9 +202,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     /** The last delivery error (SMTP's answer), kept after a retry succeeds only until it is sent. */
     error: text('error'),
     /** Delivery attempts made (every try counts, across re-queues). */
@@ -175,30 +215,41 @@ export const mailOutbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status),
+    oneOf('mail_outbox_status_check', t.status, MAIL_STATUSES),
+  ],
 );
 
-export const membershipTypes = pgTable('membership_types', {
-  id: serial('id').primaryKey(),
-  clientId: integer('client_id')
-    .notNull()
-    .references(() => clients.id),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  descriptionHtml: text('description_html').notNull().default(''),
-  category: text('category').notNull(),
-  /** 'national' or 'venues' (then membership_type_venues lists them). */
-  coverage: text('coverage', { enum: ['national', 'venues'] }).notNull(),
-  eligibilityName: text('eligibility_name'),
-  /** The proof the member uploads (documents); null when no document is needed. */
-  eligibilityCriterionId: integer('eligibility_criterion_id').references(
-    (): AnyPgColumn => eligibilityCriteria.id,
-    { onDelete: 'set null' },
-  ),
-  sortOrder: integer('sort_order').notNull().default(0),
-  /** What the membership gives access to (names shown in the details modal). */
-  providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
-});
+export const membershipTypes = pgTable(
+  'membership_types',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** Unique within its client. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    category: text('category').notNull(),
+    /** 'national' or 'venues' (then membership_type_venues lists them). */
+    coverage: text('coverage', { enum: MEMBERSHIP_COVERAGES }).notNull(),
+    eligibilityName: text('eligibility_name'),
+    /** The proof the member uploads (documents); null when no document is needed. */
+    eligibilityCriterionId: integer('eligibility_criterion_id').references(
+      (): AnyPgColumn => eligibilityCriteria.id,
+      { onDelete: 'set null' },
+    ),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** What the membership gives access to (names shown in the details modal). */
+    providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex('membership_types_client_slug_idx').on(t.clientId, t.slug),
+    oneOf('membership_types_coverage_check', t.coverage, MEMBERSHIP_COVERAGES),
+  ],
+);
 
 export const membershipTypeVenues = pgTable(
   'membership_type_venues',
@@ -221,16 +272,20 @@ export const paymentOptions = pgTable(
       .notNull()
       .references(() => membershipTypes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    paymentType: text('payment_type', { enum: ['recurring', 'fixed'] }).notNull(),
+    paymentType: text('payment_type', { enum: PAYMENT_OPTION_TYPES }).notNull(),
     fixedDuration: integer('fixed_duration'),
-    fixedPeriod: text('fixed_period', { enum: ['day', 'week', 'month', 'year'] }),
+    fixedPeriod: text('fixed_period', { enum: FIXED_PERIODS }),
     /** Monthly price (recurring) or the whole price (fixed), pence. */
     baseFee: integer('base_fee').notNull(),
     joiningFee: integer('joining_fee').notNull().default(0),
     /** The operator collects one base fee up front ('month in hand') on joining (recurring only). */
     monthInHand: boolean('month_in_hand').notNull().default(false),
   },
-  (t) => [check('payment_options_fees_nonneg', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`)],
+  (t) => [
+    check('payment_options_fees_nonneg', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`),
+    oneOf('payment_options_payment_type_check', t.paymentType, PAYMENT_OPTION_TYPES),
+    oneOf('payment_options_fixed_period_check', t.fixedPeriod, FIXED_PERIODS),
+  ],
 );
 
 export const memberships = pgTable(
@@ -250,9 +305,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => venues.id),
     reference: text('reference').notNull().unique(),
-    status: text('status', {
-      enum: ['pending', 'active', 'frozen', 'cancelled', 'expired', 'suspended'],
-    }).notNull(),
+    status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull(),
     statusInfo: text('status_info'),
     startDate: date('start_date').notNull(),
     expiresAt: date('expires_at'),
@@ -285,6 +338,7 @@ export const memberships = pgTable(
   (t) => [
     index('memberships_customer_idx').on(t.customerId),
     index('memberships_awaiting_payment_idx').on(t.customerId).where(sql`${t.awaitingPayment}`),
+    oneOf('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
   ],
 );
 
@@ -325,9 +379,7 @@ export const directDebitMandates = pgTable(
     billingAddressLine2: text('billing_address_line2'),
     billingCity: text('billing_city').notNull(),
     billingPostcode: text('billing_postcode').notNull(),
-    status: text('status', { enum: ['pending_submission', 'active', 'cancelled'] })
-      .notNull()
-      .default('pending_submission'),
+    status: text('status', { enum: MANDATE_STATUSES }).notNull().default('pending_submission'),
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -335,6 +387,7 @@ export const directDebitMandates = pgTable(
   (t) => [
     index('direct_debit_mandates_customer_idx').on(t.customerId),
     check('direct_debit_mandates_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{2,4}$'`),
+    oneOf('direct_debit_mandates_status_check', t.status, MANDATE_STATUSES),
   ],
 );
 
@@ -410,9 +463,7 @@ export const orders = pgTable(
     /** Total charged, pence. */
     total: integer('total').notNull(),
     paymentType: text('payment_type').notNull(),
-    status: text('status', { enum: ['completed', 'refunded'] })
-      .notNull()
-      .default('completed'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('completed'),
     /** Same key twice yields the same order (idempotent checkout). */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
@@ -420,6 +471,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     check('orders_total_nonneg', sql`${t.total} >= 0`),
+    oneOf('orders_status_check', t.status, ORDER_STATUSES),
   ],
 );
 
@@ -430,7 +482,7 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['activity', 'membership', 'penalty', 'other'] }).notNull(),
+    kind: text('kind', { enum: ORDER_ITEM_KINDS }).notNull(),
     name: text('name').notNull(),
     price: integer('price').notNull(),
     activitySessionId: integer('activity_session_id').references(() => activitySessions.id),
@@ -438,7 +490,10 @@ export const orderItems = pgTable(
     penaltyId: integer('penalty_id'),
     bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    oneOf('order_items_kind_check', t.kind, ORDER_ITEM_KINDS),
+  ],
 );
 
 export const bookings = pgTable(
@@ -452,7 +507,7 @@ export const bookings = pgTable(
       .notNull()
       .references(() => activitySessions.id),
     orderId: integer('order_id').references(() => orders.id),
-    status: text('status', { enum: ['booked', 'cancelled', 'attended', 'no_show'] }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
     attended: boolean('attended'),
     /** Price paid for all its places, pence. */
     price: integer('price').notNull(),
@@ -468,6 +523,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_one_live_per_session')
       .on(t.customerId, t.activitySessionId)
       .where(sql`${t.status} <> 'cancelled'`),
+    oneOf('bookings_status_check', t.status, BOOKING_STATUSES),
   ],
 );
 
@@ -485,15 +541,14 @@ export const penalties = pgTable(
     type: text('type').notNull(),
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'waived'] })
-      .notNull()
-      .default('unpaid'),
+    status: text('status', { enum: PENALTY_STATUSES }).notNull().default('unpaid'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('penalties_customer_idx').on(t.customerId),
     check('penalties_amount_pos', sql`${t.amount} > 0`),
+    oneOf('penalties_status_check', t.status, PENALTY_STATUSES),
   ],
 );
 
@@ -505,7 +560,7 @@ export const creditTransactions = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
-    kind: text('kind', { enum: ['general', 'membership'] }).notNull(),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     reason: text('reason'),
     description: text('description'),
@@ -521,22 +576,12 @@ export const creditTransactions = pgTable(
     index('credit_transactions_customer_idx').on(t.customerId),
     index('credit_transactions_order_idx').on(t.orderId),
     index('credit_transactions_booking_idx').on(t.bookingId),
+    oneOf('credit_transactions_kind_check', t.kind, CREDIT_KINDS),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Booking journey: basket, payments, waitlists, membership benefits, packages, terms
-
-export const CART_ITEM_TYPES = [
-  'activity',
-  'av2Booking',
-  'activityTicket',
-  'membershipRenewal',
-  'membership',
-  'penalty',
-  'other',
-] as const;
-export const PAYMENT_TENDERS = ['card', 'credit', 'cash', 'offline-voucher', 'cheque'] as const;
 
 /** One open basket per customer; `version` increments on every change (checkout's idempotency key uses it). */
 export const carts = pgTable(
@@ -547,9 +592,7 @@ export const carts = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['open', 'completed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: CART_STATUSES }).notNull().default('open'),
     version: integer('version').notNull().default(1),
     completeOrderId: integer('complete_order_id').references(() => orders.id),
     createdAt: createdAt(),
@@ -559,6 +602,7 @@ export const carts = pgTable(
   (t) => [
     uniqueIndex('carts_one_open_per_customer').on(t.customerId).where(sql`${t.status} = 'open'`),
     index('carts_customer_idx').on(t.customerId, t.id),
+    oneOf('carts_status_check', t.status, CART_STATUSES),
   ],
 );
 
@@ -585,6 +629,7 @@ export const cartItems = pgTable(
     /** Which baskets hold a session or fee (timetable in_basket, releases, cancellations). */
     index('cart_items_cartable_idx').on(t.cartableType, t.cartableId),
     check('cart_items_quantity', sql`${t.quantity} >= 1`),
+    oneOf('cart_items_cartable_type_check', t.cartableType, CART_ITEM_TYPES),
   ],
 );
 
@@ -596,12 +641,13 @@ export const cartPayments = pgTable(
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    tenderType: text('tender_type', { enum: ['cash', 'offline-voucher', 'cheque', 'credit'] }).notNull(),
+    tenderType: text('tender_type', { enum: CART_TENDERS }).notNull(),
     amount: integer('amount').notNull(),
   },
   (t) => [
     uniqueIndex('cart_payments_one_per_tender').on(t.cartId, t.tenderType),
     check('cart_payments_amount_pos', sql`${t.amount} > 0`),
+    oneOf('cart_payments_tender_type_check', t.tenderType, CART_TENDERS),
   ],
 );
 
@@ -620,7 +666,11 @@ export const payments = pgTable(
     cardDescription: text('card_description'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), check('payments_amount_pos', sql`${t.amount} > 0`)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    check('payments_amount_pos', sql`${t.amount} > 0`),
+    oneOf('payments_tender_type_check', t.tenderType, PAYMENT_TENDERS),
+  ],
 );
 
 export const waitlistEntries = pgTable(
@@ -633,9 +683,7 @@ export const waitlistEntries = pgTable(
     activitySessionId: integer('activity_session_id')
       .notNull()
       .references(() => activitySessions.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['waiting', 'left', 'booked', 'expired'] })
-      .notNull()
-      .default('waiting'),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -646,6 +694,7 @@ export const waitlistEntries = pgTable(
     index('waitlist_session_queue_idx')
       .on(t.activitySessionId, t.createdAt, t.id)
       .where(sql`${t.status} = 'waiting'`),
+    oneOf('waitlist_entries_status_check', t.status, WAITLIST_STATUSES),
   ],
 );
 
@@ -679,20 +728,27 @@ export const savedCards = pgTable(
  * The sandbox payment provider's own records (a real provider keeps these on its side).
  * Tokens and saved payment methods: what the card shows and how the sandbox behaves; never the number or CVC.
  */
-export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
-  token: text('token').primaryKey(),
-  kind: text('kind', { enum: ['token', 'payment_method'] }).notNull(),
-  /** The customer the card belongs to: who made the token while logged in, else the first to pay with it. */
-  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'challenge'] }).notNull(),
-  brand: text('brand').notNull(),
-  lastFour: text('last_four').notNull(),
-  expiryMonth: integer('expiry_month').notNull(),
-  expiryYear: integer('expiry_year').notNull(),
-  cardholderName: text('cardholder_name').notNull(),
-  billing: jsonb('billing').$type<Record<string, string | null>>().notNull().default({}),
-  createdAt: createdAt(),
-});
+export const sandboxCardTokens = pgTable(
+  'sandbox_card_tokens',
+  {
+    token: text('token').primaryKey(),
+    kind: text('kind', { enum: SANDBOX_TOKEN_KINDS }).notNull(),
+    /** The customer the card belongs to: who made the token while logged in, else the first to pay with it. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    behaviour: text('behaviour', { enum: SANDBOX_BEHAVIOURS }).notNull(),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    cardholderName: text('cardholder_name').notNull(),
+    billing: jsonb('billing').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('sandbox_card_tokens_kind_check', t.kind, SANDBOX_TOKEN_KINDS),
+    oneOf('sandbox_card_tokens_behaviour_check', t.behaviour, SANDBOX_BEHAVIOURS),
+  ],
+);
 
 /** Sandbox payment intents: one per idempotency key, so a retried charge never charges twice. */
 export const sandboxPaymentIntents = pgTable(
@@ -702,9 +758,9 @@ export const sandboxPaymentIntents = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('GBP'),
-    status: text('status', { enum: ['succeeded', 'requires_action', 'declined', 'refunded'] }).notNull(),
+    status: text('status', { enum: SANDBOX_INTENT_STATUSES }).notNull(),
     challengeId: text('challenge_id').unique(),
-    challengeStatus: text('challenge_status', { enum: ['pending', 'approved', 'declined'] }),
+    challengeStatus: text('challenge_status', { enum: SANDBOX_CHALLENGE_STATUSES }),
     cardTokenRef: text('card_token_ref').notNull(),
     saveCard: boolean('save_card').notNull().default(false),
     savedCardRef: text('saved_card_ref'),
@@ -714,7 +770,11 @@ export const sandboxPaymentIntents = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_intents_amount_pos', sql`${t.amount} > 0`)],
+  (t) => [
+    check('sandbox_intents_amount_pos', sql`${t.amount} > 0`),
+    oneOf('sandbox_payment_intents_status_check', t.status, SANDBOX_INTENT_STATUSES),
+    oneOf('sandbox_payment_intents_challenge_status_check', t.challengeStatus, SANDBOX_CHALLENGE_STATUSES),
+  ],
 );
 
 /**
@@ -736,9 +796,7 @@ export const membershipBenefits = pgTable(
     membershipTypeId: integer('membership_type_id')
       .notNull()
       .references(() => membershipTypes.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['activity', 'guest_pass'] })
-      .notNull()
-      .default('activity'),
+    kind: text('kind', { enum: BENEFIT_KINDS }).notNull().default('activity'),
     pricingOptionId: pricingOptionId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -747,7 +805,7 @@ export const membershipBenefits = pgTable(
     /** 100 = free. */
     discountPercent: integer('discount_percent').notNull(),
     usesPerPeriod: integer('uses_per_period').notNull(),
-    period: text('period', { enum: ['month', 'week'] }).notNull(),
+    period: text('period', { enum: BENEFIT_PERIODS }).notNull(),
   },
   (t) => [
     index('membership_benefits_type_idx').on(t.membershipTypeId),
@@ -756,6 +814,8 @@ export const membershipBenefits = pgTable(
       'membership_benefits_values',
       sql`${t.discountPercent} between 1 and 100 and ${t.usesPerPeriod} > 0`,
     ),
+    oneOf('membership_benefits_kind_check', t.kind, BENEFIT_KINDS),
+    oneOf('membership_benefits_period_check', t.period, BENEFIT_PERIODS),
   ],
 );
 
@@ -793,9 +853,7 @@ export const customerPackages = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['sessions', 'guest_pass'] })
-      .notNull()
-      .default('sessions'),
+    kind: text('kind', { enum: PACKAGE_KINDS }).notNull().default('sessions'),
     pricingOptionId: pricingOptionId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -815,6 +873,7 @@ export const customerPackages = pgTable(
       'customer_packages_sessions',
       sql`${t.sessionsRemaining} >= 0 and ${t.sessionsRemaining} <= ${t.sessionsIncluded}`,
     ),
+    oneOf('customer_packages_kind_check', t.kind, PACKAGE_KINDS),
   ],
 );
 
@@ -846,12 +905,12 @@ export const terms = pgTable(
       .notNull()
       .references(() => clients.id),
     /** checkout (agreed at the basket checkout), or the joining kinds: direct_debit, health_commitment, membership. */
-    kind: text('kind', { enum: ['checkout', 'direct_debit', 'health_commitment', 'membership'] }).notNull(),
+    kind: text('kind', { enum: TERMS_KINDS }).notNull(),
     title: text('title').notNull(),
     html: text('html').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('terms_client_idx').on(t.clientId, t.kind)],
+  (t) => [index('terms_client_idx').on(t.clientId, t.kind), oneOf('terms_kind_check', t.kind, TERMS_KINDS)],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -903,9 +962,7 @@ export const eligibilityDocuments = pgTable(
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ELIGIBILITY_DOCUMENT_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     expiresOn: date('expires_on'),
     createdAt: createdAt(),
@@ -913,6 +970,7 @@ export const eligibilityDocuments = pgTable(
   (t) => [
     index('eligibility_documents_membership_idx').on(t.membershipId, t.createdAt),
     index('eligibility_documents_customer_idx').on(t.customerId),
+    oneOf('eligibility_documents_status_check', t.status, ELIGIBILITY_DOCUMENT_STATUSES),
   ],
 );
 
@@ -956,9 +1014,7 @@ export const freezeRequests = pgTable(
     mimeType: text('mime_type'),
     /** Stored size of the proof file (counts towards the upload quota); null without a file. */
     sizeBytes: integer('size_bytes'),
-    status: text('status', { enum: ['pending_approval', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending_approval'),
+    status: text('status', { enum: FREEZE_REQUEST_STATUSES }).notNull().default('pending_approval'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -967,6 +1023,7 @@ export const freezeRequests = pgTable(
       .on(t.membershipId)
       .where(sql`${t.status} = 'pending_approval'`),
     check('freeze_requests_months_pos', sql`${t.months} > 0`),
+    oneOf('freeze_requests_status_check', t.status, FREEZE_REQUEST_STATUSES),
   ],
 );
 
@@ -1006,11 +1063,9 @@ export const guestPasses = pgTable(
     /** Shown to the venue by the guest. */
     code: text('code').notNull().unique(),
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['issued', 'redeemed'] })
-      .notNull()
-      .default('issued'),
+    status: text('status', { enum: GUEST_PASS_STATUSES }).notNull().default('issued'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-    sourceType: text('source_type', { enum: ['benefit', 'package'] }).notNull(),
+    sourceType: text('source_type', { enum: GUEST_PASS_SOURCES }).notNull(),
     membershipId: integer('membership_id').references(() => memberships.id),
     benefitId: integer('benefit_id').references(() => membershipBenefits.id),
     customerPackageId: integer('customer_package_id').references(() => customerPackages.id),
@@ -1022,6 +1077,8 @@ export const guestPasses = pgTable(
       'guest_passes_source',
       sql`(${t.sourceType} = 'benefit' and ${t.membershipId} is not null and ${t.benefitId} is not null) or (${t.sourceType} = 'package' and ${t.customerPackageId} is not null)`,
     ),
+    oneOf('guest_passes_status_check', t.status, GUEST_PASS_STATUSES),
+    oneOf('guest_passes_source_type_check', t.sourceType, GUEST_PASS_SOURCES),
   ],
 );
 
@@ -1043,9 +1100,9 @@ export const membershipPromotions = pgTable(
     paymentOptionId: integer('payment_option_id').references(() => paymentOptions.id, {
       onDelete: 'cascade',
     }),
-    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    kind: text('kind', { enum: PROMOTION_KINDS }).notNull(),
     value: integer('value').notNull(),
-    appliesTo: text('applies_to', { enum: ['joining_fee', 'first_payment', 'both'] }).notNull(),
+    appliesTo: text('applies_to', { enum: PROMOTION_APPLIES_TO }).notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
   },
@@ -1055,6 +1112,8 @@ export const membershipPromotions = pgTable(
       'membership_promotions_value',
       sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
     ),
+    oneOf('membership_promotions_kind_check', t.kind, PROMOTION_KINDS),
+    oneOf('membership_promotions_applies_to_check', t.appliesTo, PROMOTION_APPLIES_TO),
   ],
 );
 
@@ -1068,7 +1127,7 @@ export const customQuestions = pgTable(
       .references(() => membershipTypes.id, { onDelete: 'cascade' }),
     reference: text('reference').notNull(),
     label: text('label').notNull(),
-    type: text('type', { enum: ['text', 'number', 'select', 'multi_select', 'date', 'checkbox'] }).notNull(),
+    type: text('type', { enum: CUSTOM_QUESTION_TYPES }).notNull(),
     /** Choices for select / multi_select. */
     options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
     placeholder: text('placeholder'),
@@ -1076,7 +1135,10 @@ export const customQuestions = pgTable(
     defaultValue: text('default_value'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('custom_questions_type_idx').on(t.membershipTypeId)],
+  (t) => [
+    index('custom_questions_type_idx').on(t.membershipTypeId),
+    oneOf('custom_questions_type_check', t.type, CUSTOM_QUESTION_TYPES),
+  ],
 );
 
 /** A customer's answer to a custom question (one per customer and question; the latest wins). */
@@ -1121,9 +1183,7 @@ export const waivers = pgTable(
       .notNull()
       .references(() => clients.id),
     restrictionName: text('restriction_name').notNull(),
-    type: text('type', { enum: ['simple', 'enhanced-pre-waiver'] })
-      .notNull()
-      .default('simple'),
+    type: text('type', { enum: WAIVER_TYPES }).notNull().default('simple'),
     title: text('title').notNull(),
     validForMonths: integer('valid_for_months'),
     createdAt: createdAt(),
@@ -1131,6 +1191,7 @@ export const waivers = pgTable(
   (t) => [
     index('waivers_client_idx').on(t.clientId),
     check('waivers_valid_for_months', sql`${t.validForMonths} is null or ${t.validForMonths} > 0`),
+    oneOf('waivers_type_check', t.type, WAIVER_TYPES),
   ],
 );
 

@@ -110,7 +110,10 @@ export async function seedManagement(
     }),
   );
 
-  const [home] = await tx.select().from(venues).where(eq(venues.slug, input.homeVenueSlug));
+  const [home] = await tx
+    .select()
+    .from(venues)
+    .where(and(eq(venues.clientId, client.id), eq(venues.slug, input.homeVenueSlug)));
   if (!home) return;
   for (const member of MANAGEMENT_MEMBERS) {
     await createManagementMember(tx, {

@@ -1,5 +1,5 @@
 import { type Client, type Theme, theme as themeSchema } from '@fieldhouse/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clients, venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -29,8 +29,12 @@ export function toClientWire(row: ClientRow): Client {
 }
 
 async function findVenueOfClient(db: DbOrTx, client: ClientRow, slug: string) {
-  const [venue] = await db.select().from(venues).where(eq(venues.slug, slug)).limit(1);
-  if (!venue || venue.clientId !== client.id) throw notFound();
+  const [venue] = await db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.clientId, client.id), eq(venues.slug, slug)))
+    .limit(1);
+  if (!venue) throw notFound();
   return venue;
 }
 
