@@ -7,6 +7,7 @@
 // Both measure Vite's bare React starter in the same run and print it first, so a reader can tell the product from
 // the machine (this machine is shared and noisy). VERBOSE=1 lists every script file per page.
 import { parseArgs } from 'node:util';
+import { buildIfStale } from '../build-if-stale.mjs';
 import {
   demoSessionCookie,
   entryPages,
@@ -55,6 +56,8 @@ const budgetFor = (path) =>
   ];
 
 const started = Date.now();
+// Measuring a missing or stale build would pass with 0 KB or measure old code.
+if (!args.url) buildIfStale();
 const demo = args.url ? { base: args.url.replace(/\/$/, ''), stop: () => {} } : await startDemoServer(4390);
 const reference = await startReferenceServer(4391);
 const failures = [];
