@@ -58,8 +58,10 @@ const budgetFor = (path) =>
 const started = Date.now();
 // Measuring a missing or stale build would pass with 0 KB or measure old code.
 if (!args.url) buildIfStale();
-const demo = args.url ? { base: args.url.replace(/\/$/, ''), stop: () => {} } : await startDemoServer(4390);
-const reference = await startReferenceServer(4391);
+// PERF_PORT (default 4390) and the next port: set it so two checkouts can measure side by side.
+const port = Number(process.env.PERF_PORT ?? 4390);
+const demo = args.url ? { base: args.url.replace(/\/$/, ''), stop: () => {} } : await startDemoServer(port);
+const reference = await startReferenceServer(port + 1);
 const failures = [];
 const rows = [];
 try {
