@@ -129,6 +129,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Every browser the sites support preloads modules itself; without the polyfill, one request less.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // What every site needs on its first load goes in one file (fewer requests, better compression than a
@@ -139,6 +141,15 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
               priority: 20,
+            },
+            // The shell every page starts with (lib, shell, ui, the features it uses, the contract's constants) in
+            // one file per build instead of some twenty files of about 1 KB: each request costs its headers on a
+            // phone, and small files compress badly. Only modules the entries import statically ($initial).
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: /[\\/]src[\\/](lib|shell|ui|features)[\\/]|[\\/]packages[\\/]contract[\\/]/,
+              priority: 10,
             },
           ],
         },

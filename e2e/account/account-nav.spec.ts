@@ -38,3 +38,40 @@ test('every account destination is visible in full, at 375px as at 1280px', asyn
   await expect(page).toHaveURL(/\/account\/payments/);
   await screenshot(page, 'account-nav-payments', info.project.name);
 });
+
+test("on a phone, the header's 'Account' button opens a menu (its code loads on first use)", async ({
+  page,
+  baseURL,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'under 575px only; wider screens show a My account link');
+  await registerCustomer(page, baseURL!);
+  await page.goto('/venues');
+  const header = page.locator('header.site-header');
+  const button = header.getByRole('button', { name: 'Account' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+
+  await button.click();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu.getByRole('menuitem', { name: 'My account' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page);
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  // The keyboard opens it too, Arrow Up on the last item; choosing 'My account' opens the account site.
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/?$/);
+  await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});

@@ -45,6 +45,30 @@ test('the demo customer logs in on the account site, sees the dashboard and logs
   expect(after.status()).toBe(401);
 });
 
+test('an empty form is refused in place with the texts of the contract, and nothing is sent', async ({
+  page,
+}) => {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/customer/login')) sent += 1;
+  });
+  await page.goto('/account/login');
+  await page.getByLabel('Email or customer ID').fill('   ');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Please enter your email or customer ID.')).toBeVisible();
+  await expect(page.getByText('Please enter your password.')).toBeVisible();
+  await expect(page.getByLabel('Email or customer ID')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  // A username with spaces around it logs in (trimmed, as the server does).
+  await page.getByLabel('Email or customer ID').fill(`  ${DEMO.email} `);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
+  expect(sent).toBe(1);
+});
+
 test('a wrong password is refused with the server message and nothing is logged in', async ({ page }) => {
   await page.goto('/account/login');
   await page.getByLabel('Email or customer ID').fill(DEMO.email);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH, LOGIN_TEXTS, LOGIN_USERNAME_MAX_LENGTH } from './login.ts';
 import { PASSWORD_RULE_TEXT, PASSWORDS_DO_NOT_MATCH } from './texts/auth.ts';
 
 export { PASSWORD_RULE_TEXT, PASSWORD_UPDATED, PASSWORDS_DO_NOT_MATCH } from './texts/auth.ts';
@@ -53,8 +54,8 @@ export type User = z.infer<typeof user>;
 export const userReply = envelope(user);
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, 'Please enter your email or customer ID.').max(254),
-  password: z.string().min(1, 'Please enter your password.').max(200),
+  username: z.string().trim().min(1, LOGIN_TEXTS.usernameRequired).max(LOGIN_USERNAME_MAX_LENGTH),
+  password: z.string().min(1, LOGIN_TEXTS.passwordRequired).max(LOGIN_PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 /** The session token is set as an HttpOnly cookie; the reply carries the user, never the token. */

@@ -1,11 +1,27 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import type { RefObject } from 'react';
+import { Menu, MenuItem, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { getSiteConfig } from '../lib/site-config';
 import { useSiteHref } from './site-link';
 import { useLogoutAction } from './use-logout-action';
 
-/** Under 575px the account control is an 'Account' button with a dropdown (lazy chunk). */
-export default function AccountMenu() {
+/**
+ * The account dropdown under 575px (lazy chunk, loaded on the first tap of the 'Account' button): a menu in a
+ * popover anchored to the button; Escape, an outside tap or a choice closes it and focus returns to the button.
+ */
+export default function AccountMenu({
+  triggerRef,
+  menuId,
+  labelledBy,
+  focus,
+  onClose,
+}: {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  menuId: string;
+  labelledBy: string;
+  focus: 'first' | 'last';
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const href = useSiteHref();
   const logout = useLogoutAction();
@@ -15,18 +31,30 @@ export default function AccountMenu() {
     else window.location.assign(href('account', '/', true));
   };
   return (
-    <MenuTrigger>
-      <Button className="btn btn--secondary header-account">Account</Button>
-      <Popover placement="bottom end" className="menu-popover">
-        <Menu className="menu" onAction={onAction}>
-          <MenuItem id="account" className="menu__item">
-            My account
-          </MenuItem>
-          <MenuItem id="logout" className="menu__item">
-            Log out
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Popover
+      triggerRef={triggerRef}
+      trigger="MenuTrigger"
+      aria-labelledby={labelledBy}
+      isOpen
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      placement="bottom end"
+      className="menu-popover"
+    >
+      <Menu
+        id={menuId}
+        aria-labelledby={labelledBy}
+        className="menu"
+        autoFocus={focus}
+        onAction={onAction}
+        onClose={onClose}
+      >
+        <MenuItem id="account" className="menu__item">
+          My account
+        </MenuItem>
+        <MenuItem id="logout" className="menu__item">
+          Log out
+        </MenuItem>
+      </Menu>
+    </Popover>
   );
 }

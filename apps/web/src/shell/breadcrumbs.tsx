@@ -1,15 +1,11 @@
-import { Link, useMatches } from 'react-router';
-
-export interface RouteHandle {
-  crumb?: string;
-}
+import { Link } from 'react-router';
+import { type RouteHandle, useRouteMatches } from './site-routes';
 
 /** Breadcrumbs from the `crumb` of each matched route (spec §2 Breadcrumbs). */
 export function Breadcrumbs() {
-  const matches = useMatches();
-  const crumbs = matches
-    .filter((match) => (match.handle as RouteHandle | undefined)?.crumb)
-    .map((match) => ({ label: (match.handle as RouteHandle).crumb as string, to: match.pathname }));
+  const crumbs = useRouteMatches()
+    .map((match) => ({ label: (match.route.handle as RouteHandle | undefined)?.crumb, to: match.pathname }))
+    .filter((crumb): crumb is { label: string; to: string } => Boolean(crumb.label));
   if (crumbs.length === 0) return null;
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">

@@ -8,6 +8,7 @@ import { useSelectedVenue } from '../lib/selected-venue';
 import { getSiteConfig } from '../lib/site-config';
 import { useIsMobile } from '../lib/use-media-query';
 import { buttonClass } from '../ui/button';
+import { AccountMenuButton } from './account-menu-button';
 import { buyMembershipPath, kioskHome } from './header-links';
 import { BasketIcon, MenuIcon } from './icons';
 import { LoginControl } from './login-control';
@@ -15,7 +16,6 @@ import { SiteLink } from './site-link';
 import { useCartCount } from './use-cart-count';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
-const AccountMenu = lazy(() => import('./account-menu'));
 
 export function BasketLink({ onClick }: { onClick?: () => void }) {
   const count = useCartCount();
@@ -85,9 +85,7 @@ export function Header() {
         <div className="site-header__actions">
           {user ? (
             isMobile ? (
-              <Suspense fallback={null}>
-                <AccountMenu />
-              </Suspense>
+              <AccountMenuButton />
             ) : (
               <SiteLink
                 site="account"

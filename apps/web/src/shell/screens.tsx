@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageTitle } from '../lib/page-title';
 import { getSiteConfig } from '../lib/site-config';
 
@@ -77,14 +76,7 @@ const CHUNK_ERROR =
 export const isChunkLoadError = (error: unknown): boolean =>
   error instanceof Error && CHUNK_ERROR.test(`${error.name} ${error.message}`);
 
-/** Router errorElement: not-found for 404 responses, page-load failure for lazy chunk errors, else the error screen. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return <ErrorScreen message={isChunkLoadError(error) ? PAGE_LOAD_FAILED : undefined} />;
-}
-
-/** Last-resort boundary outside the router. */
+/** Around the router: a page that fails to render or to load its code shows the error screen. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {

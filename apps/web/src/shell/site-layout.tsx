@@ -50,14 +50,18 @@ export function SiteLayout() {
         {config.site === 'account' && user ? (
           <div className="with-basket-panel">
             <div className="with-basket-panel__content">
-              <Outlet />
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
             </div>
             <Suspense fallback={null}>
               <BasketPanel />
             </Suspense>
           </div>
         ) : (
-          <Outlet />
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         )}
       </main>
       {showChrome && <Footer />}

@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, type RouteObject } from 'react-router';
 import { clearSessionState, userQueryOptions } from '../features/auth/api';
 import { clientQueryOptions } from '../features/client/api';
 import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
@@ -17,8 +16,10 @@ import { queryClient } from '../lib/query-client';
 import { readSelectedVenue } from '../lib/selected-venue';
 import { readSiteConfig, type Site, setSiteConfig } from '../lib/site-config';
 import { showPendingKioskToast } from './kiosk';
+import { preloadPages } from './lazy-page';
 import { LazyToaster } from './lazy-toaster';
 import { AppErrorBoundary, ErrorScreen, MaintenanceScreen } from './screens';
+import { SiteRoutes, setSiteRoutes } from './site-routes';
 import './shell.css';
 
 type ThemeResult = { ok: true; theme: Theme } | { ok: false; error: unknown };
@@ -26,7 +27,7 @@ type ThemeResult = { ok: true; theme: Theme } | { ok: false; error: unknown };
 /**
  * Starts a site: reads the per-page config and the theme and client the server wrote into the page (or fetches
  * them), starts the user request, the current page's code and the site's first data at once, keeps the HTML
- * spinner until the theme and its fonts are ready, then renders the router.
+ * spinner until the theme and its fonts are ready, then renders the site's routes.
  * `prefetch`: queries the site's first pages show (started now, so the first render has their data).
  */
 export function startSite(
@@ -55,8 +56,9 @@ export function startSite(
   const clientReady = queryClient.prefetchQuery(clientQueryOptions);
   const userReady = queryClient.prefetchQuery(userQueryOptions);
   for (const start of prefetch) void start(queryClient);
-  // Made now, the router starts loading the current page's code while the theme, fonts and user load.
-  const router = createBrowserRouter(routes, { basename: config.basename });
+  // The current page's code loads while the theme, fonts and user load.
+  setSiteRoutes(routes);
+  preloadPages(routes, window.location.pathname, config.basename);
 
   setUnauthorisedHandler(() => {
     clearSessionState(queryClient);
@@ -90,7 +92,9 @@ export function startSite(
     render(
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter basename={config.basename}>
+            <SiteRoutes />
+          </BrowserRouter>
           <LazyToaster />
         </QueryClientProvider>
       </AppErrorBoundary>,

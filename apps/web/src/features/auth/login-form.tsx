@@ -1,14 +1,26 @@
-import { loginBody } from '@fieldhouse/contract/auth';
+import { findLoginProblems } from '@fieldhouse/contract/login';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { serverMessageOr } from '../../lib/api/client';
-import { zodResolver } from '../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { type LoginInput, type User, useLogin } from './api';
 
 const LOGIN_FAILED_FALLBACK = 'User signed out';
+
+/**
+ * The contract's login rules without zod (the login page is a first page on a phone: zod would add about 20 KB);
+ * the same rules and texts as `loginBody`, which the server applies.
+ */
+const loginResolver: Resolver<LoginInput> = (values) => {
+  const problems = Object.entries(findLoginProblems(values));
+  if (problems.length === 0) return { values: { ...values, username: values.username.trim() }, errors: {} };
+  const errors: FieldErrors<LoginInput> = Object.fromEntries(
+    problems.map(([field, message]) => [field, { type: 'required', message }]),
+  );
+  return { values: {}, errors };
+};
 
 /**
  * Username (email or customer ID) and password; failures are toasts with the server's message.
@@ -28,7 +40,7 @@ export function LoginForm({
     setFocus,
     formState: { errors },
   } = useForm<LoginInput>({
-    resolver: zodResolver(loginBody),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '' },
   });
 

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../../shell/guards';
 import { lazyPage } from '../../shell/lazy-page';
-import { NotFoundContent, RouteErrorScreen } from '../../shell/screens';
+import { NotFoundContent } from '../../shell/screens';
 import { SiteLayout } from '../../shell/site-layout';
 
 /**
@@ -12,21 +12,20 @@ export const bookingsRoutes: RouteObject[] = [
   {
     path: '/',
     element: <SiteLayout />,
-    errorElement: <RouteErrorScreen />,
     children: [
       { index: true, element: <Navigate to="/redirect-to-selected-venue" replace /> },
-      { path: 'redirect-to-selected-venue', lazy: lazyPage(() => import('./pages/select-venue-page')) },
-      { path: 'venues', lazy: lazyPage(() => import('./pages/venues-page')) },
-      { path: 'venues/:slug', lazy: lazyPage(() => import('./pages/timetable-page')) },
-      { path: 'venues/:slug/sessions/:id', lazy: lazyPage(() => import('./pages/session-page')) },
-      { path: 'basket', lazy: lazyPage(() => import('./pages/basket-page')) },
+      { path: 'redirect-to-selected-venue', element: lazyPage(() => import('./pages/select-venue-page')) },
+      { path: 'venues', element: lazyPage(() => import('./pages/venues-page')) },
+      { path: 'venues/:slug', element: lazyPage(() => import('./pages/timetable-page')) },
+      { path: 'venues/:slug/sessions/:id', element: lazyPage(() => import('./pages/session-page')) },
+      { path: 'basket', element: lazyPage(() => import('./pages/basket-page')) },
       {
         element: <RequireAuth mode="modal" />,
         children: [
-          { path: 'basket/checkout', lazy: lazyPage(() => import('./pages/checkout-page')) },
+          { path: 'basket/checkout', element: lazyPage(() => import('./pages/checkout-page')) },
           {
             path: 'booking-confirmed/:orderId',
-            lazy: lazyPage(() => import('./pages/booking-confirmed-page')),
+            element: lazyPage(() => import('./pages/booking-confirmed-page')),
           },
         ],
       },

@@ -1,18 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { PublicOnly } from '../../shell/guards';
 import { lazyPage } from '../../shell/lazy-page';
-import { NotFoundContent, RouteErrorScreen } from '../../shell/screens';
+import { NotFoundContent } from '../../shell/screens';
 import { SiteLayout } from '../../shell/site-layout';
 
 export const joinRoutes: RouteObject[] = [
   {
     path: '/',
     element: <SiteLayout />,
-    errorElement: <RouteErrorScreen />,
     children: [
       {
         // One journey page for the centre, membership and later sections: it stays mounted between them.
-        lazy: lazyPage(() => import('./pages/join-page')),
+        element: lazyPage(() => import('./pages/join-page')),
         children: [
           { index: true, element: null },
           { path: 'kiosk', element: null },
@@ -23,8 +22,8 @@ export const joinRoutes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: 'login', lazy: lazyPage(() => import('../account/pages/login-page')) },
-          { path: 'register', lazy: lazyPage(() => import('../account/pages/register-page')) },
+          { path: 'login', element: lazyPage(() => import('../account/pages/login-page')) },
+          { path: 'register', element: lazyPage(() => import('../account/pages/register-page')) },
         ],
       },
       { path: '*', element: <NotFoundContent /> },

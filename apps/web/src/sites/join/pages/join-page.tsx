@@ -58,6 +58,11 @@ function JoinJourney() {
     includeIneligible: Boolean(user),
     enabled: user !== undefined && route.membershipSlug !== null,
   });
+  // A centre's page opens on its memberships: they are waited for with the page's spinner, so the journey does not
+  // grow under the reader when they arrive (a layout shift). The membership section reads the same query.
+  const centreMemberships = useMembershipTypes(venue?.id, user?.id ?? null, {
+    enabled: user !== undefined && route.membershipSlug === null,
+  });
   const handled = useRef<string | null>(null);
 
   // The URL drives the centre and the membership; each path is acted on once.
@@ -116,6 +121,8 @@ function JoinJourney() {
   if (!client || user === undefined) return <Spinner label="Loading" />;
   if (route.centreSlug && venues.isPending) return <Spinner label="Loading centre" />;
   if (route.centreSlug && !venue) return <NotFoundContent />;
+  if (route.centreSlug && !route.membershipSlug && centreMemberships.isPending)
+    return <Spinner label="Loading memberships" />;
 
   const chosenVenue = venue ?? store.state.venue;
   const centrePath = chosenVenue ? `/centre/${encodeURIComponent(chosenVenue.slug)}` : '/';
