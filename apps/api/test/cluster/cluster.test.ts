@@ -169,6 +169,9 @@ function startProxy(ports: number[]) {
     res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: 'No process answered' }));
   });
+  // Like a load balancer's idle timeout, longer than the client's (undici keeps an idle connection 4 s): with Node's
+  // default 5 s, a busy machine let the proxy close a connection just as fetch reused it for a POST (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   return new Promise<{ port: number; stats: typeof stats; close: () => Promise<void> }>((resolve) => {
     server.listen(0, '127.0.0.1', () =>
       resolve({
