@@ -12,7 +12,7 @@ describe('toasts load on first use', () => {
 
     toast.success('Successfully added item to the basket.');
     expect(
-      await screen.findByText('Successfully added item to the basket.', {}, { timeout: 5_000 }),
+      await screen.findByText('Successfully added item to the basket.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(document.querySelector('[data-sonner-toaster]')).not.toBeNull();
 

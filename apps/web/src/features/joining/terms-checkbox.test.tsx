@@ -18,7 +18,7 @@ describe('TermsCheckbox', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'I agree to the health commitment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'health commitment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Terms & conditions' }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Terms & conditions' }, { timeout: 15_000 });
     expect(dialog.textContent).toContain('I am fit to exercise.');
     expect(screen.getByRole('button', { name: 'I Agree' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
