@@ -32,9 +32,10 @@ const STAGES = [
   { name: 'lint-openapi', run: ['run', 'lint:openapi'] },
   { name: 'unit', run: ['run', 'test:unit'] },
   { name: 'e2e', run: ['run', 'test:e2e'], after: ['build'] },
-  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'] },
-  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'] },
-  { name: 'cluster', run: ['run', 'test:cluster'] },
+  // After the unit tests: those are quick alone but slow and timing-sensitive under the integration suites' load.
+  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], after: ['unit'] },
+  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], after: ['unit'] },
+  { name: 'cluster', run: ['run', 'test:cluster'], after: ['unit'] },
   { name: 'perf', run: ['run', 'test:perf'], after: ['build'] },
 ];
 
