@@ -35,11 +35,11 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // Importing the app costs seconds of CPU; without isolation each worker imports it once instead of once per
-          // file. Files still never share a database (each opens its own) or Redis keys (helper.ts). Vitest's
-          // default on two cores is one worker; many files wait on child processes, timers and the database, so a
-          // few run side by side (INT_WORKERS overrides). See docs/decisions/025.
+          // file. Files still never share a database (each opens its own) or Redis keys (helper.ts). One worker by
+          // default: `npm test` runs the browser tests beside this stage, and the timing tests need a fair share
+          // of the CPU (INT_WORKERS=2 for a faster run alone). See docs/decisions/025.
           isolate: false,
-          maxWorkers: Number(process.env.INT_WORKERS ?? 2),
+          maxWorkers: Number(process.env.INT_WORKERS ?? 1),
         },
       },
       {
