@@ -35,6 +35,8 @@ test('a member sends a guest pass to a friend at a venue and opens it', async ({
   // On a phone a suggestion is tapped at once, while the on-screen keyboard would still be opening: the tap must
   // land on the suggestion, not go through to what lies under the list.
   if (hasTouch) {
+    // In view first (as a tap would be): elementFromPoint sees only the viewport.
+    await suggestion.scrollIntoViewIfNeeded();
     const isOnTop = await suggestion.evaluate((el) => {
       const r = el.getBoundingClientRect();
       return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));

@@ -174,6 +174,8 @@ test.describe('choose your home centre', () => {
       const button = (await page.getByRole('button', { name: 'Use my location' }).boundingBox())!;
       const option = (await suggestion.boundingBox())!;
       expect(option.y < button.y + button.height && option.y + option.height > button.y).toBe(true);
+      // In view first (as a tap would be): elementFromPoint sees only the viewport.
+      await suggestion.scrollIntoViewIfNeeded();
       const isOnTop = await suggestion.evaluate((el) => {
         const r = el.getBoundingClientRect();
         return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
