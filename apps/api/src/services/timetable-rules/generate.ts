@@ -1,0 +1,238 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  activities,
+  activitySessions,
+  clients,
+  timetableConflicts,
+  timetableExceptions,
+  timetableRules,
+  venues,
+} from '../../db/schema.ts';
+import { formatIso, localDateOf } from '../../lib/local-date.ts';
+import { describeConflict } from './describe.ts';
+import { planSessions } from './planner.ts';
+import type { ExistingSession, SessionPlan, TimetableConflict } from './types.ts';
+
+export type GenerateSessionsInput = {
+  clientId: number;
+  /** The moment generation runs for (the venue's today and what has started follow from it). */
+  now: Date;
+  /** Only this venue (of the client); default every venue of the client, archived ones too. */
+  venueId?: number;
+};
+
+export type GenerationResult = {
+  /** Sessions inserted, changed (time, activity, capacity, price, location) and deleted. */
+  created: number;
+  updated: number;
+  removed: number;
+  /** Booked sessions kept as they are although the timetable would change them (`describeConflict`). */
+  conflicts: TimetableConflict[];
+};
+
+const INSERT_CHUNK = 500;
+
+/** Whether the session was generated (hand-made sessions have neither and are never touched here). */
+const generated = or(isNotNull(activitySessions.ruleId), isNotNull(activitySessions.exceptionId));
+
+/**
+ * Brings the client's generated sessions in line with its venues' weekly timetables for the client's horizon
+ * (clients.timetable_horizon_weeks), in the caller's transaction: creates what is missing, updates what changed,
+ * deletes what the timetable no longer wants, and keeps any booked session it would move or remove, reporting it
+ * (also written to timetable_conflicts, where rows of sessions no longer in conflict are deleted).
+ *
+ * Safe beside bookings and other runs: one venue at a time under a transaction-scoped advisory lock, its future
+ * generated sessions locked FOR UPDATE in id order (the order checkout locks sessions in) before their bookings
+ * are counted; inserts skip a (rule, date) or exception that already has a session. Idempotent: a second run
+ * with nothing changed creates, updates and removes nothing.
+ */
+export async function generateSessions(tx: Tx, input: GenerateSessionsInput): Promise<GenerationResult> {
+  const [client] = await tx
+    .select({ horizonWeeks: clients.timetableHorizonWeeks })
+    .from(clients)
+    .where(eq(clients.id, input.clientId));
+  if (!client) throw new Error(`generateSessions: no client ${input.clientId}`);
+  const venueRows = await tx
+    .select({ id: venues.id, timeZone: venues.timeZone, archivedAt: venues.archivedAt })
+    .from(venues)
+    .where(
+      and(
+        eq(venues.clientId, input.clientId),
+        input.venueId === undefined ? undefined : eq(venues.id, input.venueId),
+      ),
+    )
+    .orderBy(asc(venues.id));
+  const result: GenerationResult = { created: 0, updated: 0, removed: 0, conflicts: [] };
+  for (const venue of venueRows) {
+    const one = await generateForVenue(tx, {
+      venue: { id: venue.id, timeZone: venue.timeZone, archived: venue.archivedAt !== null },
+      now: input.now,
+      horizonWeeks: client.horizonWeeks,
+    });
+    result.created += one.created;
+    result.updated += one.updated;
+    result.removed += one.removed;
+    result.conflicts.push(...one.conflicts);
+  }
+  return result;
+}
+
+type VenueRun = {
+  venue: { id: number; timeZone: string; archived: boolean };
+  now: Date;
+  horizonWeeks: number;
+};
+
+async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult> {
+  const { venue, now } = run;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('timetable-rules.generate'), ${venue.id})`);
+  const today = formatIso(localDateOf(now, venue.timeZone));
+
+  const activityRows = await tx.select().from(activities).where(eq(activities.venueId, venue.id));
+  const ruleRows = await tx.select().from(timetableRules).where(eq(timetableRules.venueId, venue.id));
+  const exceptionRows = await tx
+    .select()
+    .from(timetableExceptions)
+    .where(eq(timetableExceptions.venueId, venue.id));
+  const existing = await lockGeneratedSessions(tx, venue.id, now, today);
+
+  const plan = planSessions({
+    venue,
+    now,
+    horizonWeeks: run.horizonWeeks,
+    activities: activityRows.map((a) => ({ ...a, archived: a.archivedAt !== null })),
+    rules: ruleRows.map((r) => ({ ...r, archived: r.archivedAt !== null })),
+    exceptions: exceptionRows.map((e) => ({ ...e, archived: e.archivedAt !== null })),
+    existing,
+  });
+  const counts = await applyPlan(tx, plan);
+  await recordConflicts(tx, venue.id, plan.conflicts, now);
+  return { ...counts, conflicts: plan.conflicts };
+}
+
+/**
+ * The venue's generated sessions the plan needs: those not yet started (locked, in id order), today's that have
+ * (their (rule, date) is taken), and every extra session (its exception is taken), with what their bookings hold.
+ */
+async function lockGeneratedSessions(tx: Tx, venueId: number, now: Date, today: string) {
+  const rows = await tx
+    .select({
+      session: activitySessions,
+      bookedPlaces: sql<number>`(select coalesce(sum(b.places), 0) from bookings b where b.activity_session_id = ${activitySessions.id} and b.status = 'booked')`,
+      hasHistory: sql<boolean>`(exists (select 1 from bookings b where b.activity_session_id = ${activitySessions.id}) or exists (select 1 from order_items oi where oi.activity_session_id = ${activitySessions.id}))`,
+    })
+    .from(activitySessions)
+    .where(
+      and(
+        eq(activitySessions.venueId, venueId),
+        generated,
+        or(
+          gt(activitySessions.startsAt, now),
+          gte(activitySessions.localDate, today),
+          isNotNull(activitySessions.exceptionId),
+        ),
+      ),
+    )
+    .orderBy(asc(activitySessions.id))
+    .for('update', { of: activitySessions });
+  return rows.map(
+    ({ session: s, bookedPlaces, hasHistory }): ExistingSession => ({
+      id: s.id,
+      ruleId: s.ruleId,
+      exceptionId: s.exceptionId,
+      localDate: s.localDate,
+      activityId: s.activityId,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      capacity: s.capacity,
+      price: s.price,
+      locationName: s.locationName,
+      bookedCount: Math.max(s.bookedCount, Number(bookedPlaces)),
+      hasHistory: Boolean(hasHistory),
+    }),
+  );
+}
+
+async function applyPlan(tx: Tx, plan: SessionPlan) {
+  let created = 0;
+  for (let i = 0; i < plan.create.length; i += INSERT_CHUNK) {
+    // ON CONFLICT DO NOTHING: a (rule, date) or exception that got its session meanwhile keeps that one.
+    const inserted = await tx
+      .insert(activitySessions)
+      .values(plan.create.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing()
+      .returning({ id: activitySessions.id });
+    created += inserted.length;
+  }
+  let updated = 0;
+  for (const { sessionId, set } of plan.update) {
+    // The rows are locked; the capacity check constraint still refuses fewer places than are booked.
+    const rows = await tx
+      .update(activitySessions)
+      .set(set)
+      .where(and(eq(activitySessions.id, sessionId), generated))
+      .returning({ id: activitySessions.id });
+    updated += rows.length;
+  }
+  let removed = 0;
+  if (plan.remove.length) {
+    const ids = plan.remove.map((r) => r.sessionId);
+    const rows = await tx
+      .delete(activitySessions)
+      .where(
+        and(
+          inArray(activitySessions.id, ids),
+          generated,
+          eq(activitySessions.bookedCount, 0),
+          sql`not exists (select 1 from bookings b where b.activity_session_id = ${activitySessions.id})`,
+          sql`not exists (select 1 from order_items oi where oi.activity_session_id = ${activitySessions.id})`,
+        ),
+      )
+      .returning({ id: activitySessions.id });
+    removed = rows.length;
+  }
+  return { created, updated, removed };
+}
+
+/** Writes the venue's conflicts (one row per session) and deletes the rows of sessions no longer in conflict. */
+async function recordConflicts(tx: Tx, venueId: number, conflicts: TimetableConflict[], now: Date) {
+  const ids = conflicts.map((c) => c.sessionId);
+  await tx
+    .delete(timetableConflicts)
+    .where(
+      and(
+        eq(timetableConflicts.venueId, venueId),
+        ids.length ? notInArray(timetableConflicts.activitySessionId, ids) : undefined,
+      ),
+    );
+  if (!conflicts.length) return;
+  await tx
+    .insert(timetableConflicts)
+    .values(
+      conflicts.map((c) => ({
+        activitySessionId: c.sessionId,
+        venueId,
+        kind: c.kind,
+        reason: c.reason,
+        wantedStartsAt: c.wantedStartsAt,
+        wantedCapacity: c.wantedCapacity,
+        bookedCount: c.bookedCount,
+        description: describeConflict(c),
+        firstSeenAt: now,
+        lastSeenAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: timetableConflicts.activitySessionId,
+      set: {
+        kind: sql`excluded.kind`,
+        reason: sql`excluded.reason`,
+        wantedStartsAt: sql`excluded.wanted_starts_at`,
+        wantedCapacity: sql`excluded.wanted_capacity`,
+        bookedCount: sql`excluded.booked_count`,
+        description: sql`excluded.description`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+      },
+    });
+}
