@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "unmarked_unattended_after_hours" integer DEFAULT 2;--> statement-breakpoint
+CREATE INDEX "bookings_unmarked_idx" ON "bookings" USING btree ("activity_session_id") WHERE "bookings"."attended" is null and "bookings"."status" = 'booked';

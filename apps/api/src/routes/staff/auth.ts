@@ -1,0 +1,142 @@
+import {
+  STAFF_SESSION_COOKIE,
+  STAFF_TEXTS,
+  staffLoginBody,
+  staffLoginReply,
+  staffMeReply,
+  staffPasswordChangeBody,
+  staffPasswordChangeReply,
+  TOO_MANY_ATTEMPTS,
+} from '@fieldhouse/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, HttpError } from '../../lib/http-errors.ts';
+import { staffScope } from '../../plugins/app/staff-auth.ts';
+import { LoginThrottle } from '../../services/auth/login-throttle.ts';
+import {
+  changeOwnStaffPassword,
+  describeStaff,
+  findStaff,
+  StaffAccountError,
+} from '../../services/staff/accounts.ts';
+import { recordAudit } from '../../services/staff/audit.ts';
+import { attemptStaffLogin } from '../../services/staff/login.ts';
+import { createStaffSession, revokeStaffSession } from '../../services/staff/sessions.ts';
+
+/** Staff login and logout (public), and who is logged in (any staff role). */
+const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
+  const throttle = new LoginThrottle(app.counters, {
+    failuresPerAddress: limits.loginFailuresPerAccount,
+    failuresAllAddresses: limits.loginFailuresPerAccountAllAddresses,
+    firstDelaySeconds: limits.loginFirstDelaySeconds,
+    maxDelaySeconds: limits.loginMaxDelaySeconds,
+  });
+
+  app.post(
+    '/api/staff/auth/login',
+    {
+      config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+      schema: { tags: ['staff'], body: staffLoginBody, response: { 200: staffLoginReply } },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const outcome = await attemptStaffLogin(app.db, throttle, {
+        ...request.body,
+        address: request.ip,
+        now,
+      });
+      if (outcome.kind === 'throttled') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      }
+      if (outcome.kind === 'invalid') throw fieldError('email', STAFF_TEXTS.invalidCredentials);
+      if (outcome.kind === 'invalid_code') throw fieldError('code', STAFF_TEXTS.invalidCode);
+      if (outcome.kind === 'code_required') return { data: { staff: null, code_required: true } };
+      const { account } = outcome;
+      const token = await app.db.transaction(async (tx) => {
+        const created = await createStaffSession(tx, {
+          staffId: account.id,
+          now,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        await recordAudit(tx, { staffId: account.id, name: account.name }, now, {
+          action: 'staff.login',
+          entity: 'staff_account',
+          entityId: account.id,
+          before: null,
+          after: { ip: request.ip },
+        });
+        return created;
+      });
+      app.setStaffSessionCookie(request, reply, token);
+      // A new CSRF token with the new session (as for customers): one planted before login is not carried over.
+      app.issueCsrfToken(request, reply);
+      return { data: { staff: await describeStaff(app.db, account), code_required: false } };
+    },
+  );
+
+  app.post(
+    '/api/staff/auth/logout',
+    {
+      schema: {
+        tags: ['staff'],
+        response: { 200: z.object({ data: z.object({ logged_out: z.boolean() }) }) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[STAFF_SESSION_COOKIE];
+      if (token) await revokeStaffSession(app.db, token, app.now());
+      app.clearStaffSessionCookie(request, reply);
+      return { data: { logged_out: true } };
+    },
+  );
+
+  await app.register(async (scoped) => {
+    staffScope(scoped, ['administrator', 'centre_manager', 'front_desk']);
+    scoped.get(
+      '/api/staff/me',
+      { schema: { tags: ['staff'], response: { 200: staffMeReply } } },
+      async (request) => {
+        const account = await findStaff(app.db, request.staff!.id);
+        return { data: await describeStaff(app.db, account!) };
+      },
+    );
+    scoped.withTypeProvider<ZodTypeProvider>().put(
+      '/api/staff/me/password',
+      {
+        // Guessing the current password through this call is throttled like a login from one address.
+        config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+        schema: {
+          tags: ['staff'],
+          body: staffPasswordChangeBody,
+          response: { 200: staffPasswordChangeReply },
+        },
+      },
+      async (request) => {
+        const staff = request.staff!;
+        try {
+          const { otherSessionsEnded } = await app.db.transaction((tx) =>
+            changeOwnStaffPassword(
+              tx,
+              {
+                staffId: staff.id,
+                sessionId: staff.sessionId,
+                currentPassword: request.body.current_password,
+                password: request.body.password,
+              },
+              { staffId: staff.id, name: staff.name },
+              app.now(),
+            ),
+          );
+          return { data: { changed: true as const, other_sessions_ended: otherSessionsEnded } };
+        } catch (error) {
+          if (error instanceof StaffAccountError) throw fieldError(error.field, error.message);
+          throw error;
+        }
+      },
+    );
+  });
+};
+export default staffAuthRoutes;

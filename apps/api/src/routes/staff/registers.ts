@@ -1,0 +1,96 @@
+import {
+  attendanceBody,
+  attendanceReply,
+  DESK_TEXTS,
+  idParam,
+  registersQuery,
+  registersReply,
+  sessionRegisterReply,
+} from '@fieldhouse/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
+import { parseLocalDate } from '../../lib/local-date.ts';
+import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
+import { findRegister, listRegisters, markAttendance } from '../../services/staff/desk/registers.ts';
+import { requireClient } from '../request-helpers.ts';
+
+const sessionParams = z.object({ sessionId: idParam });
+const bookingParams = z.object({ sessionId: idParam, bookingId: idParam });
+const scopeOf = (staff: AuthenticatedStaff) => ({
+  venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
+});
+
+/** Registers: a venue's sessions of a day and who attended, at the staff member's venues (404 elsewhere). */
+const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
+  staffScope(app, ['administrator', 'centre_manager', 'front_desk']);
+
+  app.get(
+    '/api/staff/registers',
+    { schema: { tags: ['staff'], querystring: registersQuery, response: { 200: registersReply } } },
+    async (request) => {
+      const client = await requireClient(app);
+      const staff = request.staff!;
+      const date = request.query.date === undefined ? undefined : parseLocalDate(request.query.date);
+      if (date === null) throw fieldError('date', DESK_TEXTS.dateFormat);
+      const venueId = request.query.venue_id ?? staff.venueIds[0];
+      const data =
+        venueId === undefined
+          ? null
+          : await listRegisters(app.db, {
+              clientId: client.id,
+              venueId,
+              date,
+              scope: scopeOf(staff),
+              now: app.now(),
+            });
+      if (!data) throw notFound(DESK_TEXTS.venueNotFound);
+      return { data };
+    },
+  );
+
+  app.get(
+    '/api/staff/registers/:sessionId',
+    { schema: { tags: ['staff'], params: sessionParams, response: { 200: sessionRegisterReply } } },
+    async (request) => {
+      const client = await requireClient(app);
+      const data = await findRegister(app.db, {
+        clientId: client.id,
+        sessionId: request.params.sessionId,
+        scope: scopeOf(request.staff!),
+      });
+      if (!data) throw notFound(DESK_TEXTS.sessionNotFound);
+      return { data };
+    },
+  );
+
+  app.put(
+    '/api/staff/registers/:sessionId/bookings/:bookingId',
+    {
+      schema: {
+        tags: ['staff'],
+        params: bookingParams,
+        body: attendanceBody,
+        response: { 200: attendanceReply },
+      },
+    },
+    async (request) => {
+      const client = await requireClient(app);
+      const staff = request.staff!;
+      const outcome = await markAttendance(app.db, {
+        clientId: client.id,
+        sessionId: request.params.sessionId,
+        bookingId: request.params.bookingId,
+        attended: request.body.attended,
+        scope: scopeOf(staff),
+        actor: { staffId: staff.id, name: staff.name },
+        now: app.now(),
+      });
+      if (outcome.kind === 'session_not_found') throw notFound(DESK_TEXTS.sessionNotFound);
+      if (outcome.kind === 'booking_not_found') throw notFound(DESK_TEXTS.bookingNotFound);
+      if (outcome.kind === 'not_open') throw new HttpError(409, DESK_TEXTS.registerNotOpen);
+      return { data: outcome.entry };
+    },
+  );
+};
+export default staffRegisterRoutes;

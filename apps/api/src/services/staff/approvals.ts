@@ -1,0 +1,283 @@
+import type { ApprovalItem, ApprovalKind } from '@fieldhouse/contract';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  clients,
+  customers,
+  eligibilityCriteria,
+  eligibilityDocuments,
+  eligibilityDocumentTypes,
+  freezeRequests,
+  freezeTypes,
+  memberships,
+  membershipTypes,
+  venues,
+} from '../../db/schema.ts';
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  formatIso,
+  localDateOf,
+  prettyDate,
+  toLocalDate,
+} from '../../lib/local-date.ts';
+import { queueMail, staffDecisionMail } from '../mail/index.ts';
+import { FREEZE_PENDING_APPROVAL } from '../memberships/index.ts';
+import { frozenUntil } from '../scheduled-changes/index.ts';
+import { type Actor, recordAudit } from './audit.ts';
+
+/** status_info of a membership whose approved freeze has not started yet (account-shell: 'freeze pending'). */
+export const FREEZE_PENDING = 'freeze pending';
+
+type Scope = { venueIds: number[] | 'all' };
+const atVenues = (scope: Scope): SQL | undefined =>
+  scope.venueIds === 'all'
+    ? undefined
+    : inArray(memberships.homeVenueId, scope.venueIds.length ? scope.venueIds : [0]);
+
+const fileUrl = (kind: ApprovalKind, id: number) => `/api/staff/approvals/${kind}/${id}/file`;
+
+/** Pending freeze requests and eligibility documents at the staff member's venues, oldest first. */
+export async function listApprovals(db: DbOrTx, scope: Scope): Promise<ApprovalItem[]> {
+  const person = {
+    customerId: customers.id,
+    customerReference: customers.reference,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    email: customers.email,
+    membershipId: memberships.id,
+    membershipReference: memberships.reference,
+    membershipName: membershipTypes.name,
+    venue: venues.name,
+  };
+  const freezes = await db
+    .select({
+      ...person,
+      id: freezeRequests.id,
+      at: freezeRequests.createdAt,
+      reason: freezeTypes.reason,
+      activeFrom: freezeRequests.activeFrom,
+      months: freezeRequests.months,
+      storageKey: freezeRequests.storageKey,
+      originalName: freezeRequests.originalName,
+      mimeType: freezeRequests.mimeType,
+    })
+    .from(freezeRequests)
+    .innerJoin(memberships, eq(memberships.id, freezeRequests.membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(customers, eq(customers.id, freezeRequests.customerId))
+    .innerJoin(freezeTypes, eq(freezeTypes.id, freezeRequests.freezeTypeId))
+    .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .where(and(eq(freezeRequests.status, 'pending_approval'), atVenues(scope)))
+    .orderBy(asc(freezeRequests.createdAt));
+  const documents = await db
+    .select({
+      ...person,
+      id: eligibilityDocuments.id,
+      at: eligibilityDocuments.createdAt,
+      criterion: eligibilityCriteria.name,
+      documentType: eligibilityDocumentTypes.name,
+      storageKey: eligibilityDocuments.storageKey,
+      originalName: eligibilityDocuments.originalName,
+      mimeType: eligibilityDocuments.mimeType,
+    })
+    .from(eligibilityDocuments)
+    .innerJoin(memberships, eq(memberships.id, eligibilityDocuments.membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(customers, eq(customers.id, eligibilityDocuments.customerId))
+    .innerJoin(eligibilityCriteria, eq(eligibilityCriteria.id, eligibilityDocuments.criterionId))
+    .innerJoin(eligibilityDocumentTypes, eq(eligibilityDocumentTypes.id, eligibilityDocuments.documentTypeId))
+    .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .where(and(eq(eligibilityDocuments.status, 'pending'), atVenues(scope)))
+    .orderBy(asc(eligibilityDocuments.createdAt));
+  const base = (r: (typeof freezes)[number] | (typeof documents)[number]) => ({
+    id: r.id,
+    submitted_at: r.at.toISOString(),
+    customer: {
+      id: r.customerId,
+      reference: r.customerReference,
+      name: `${r.firstName} ${r.lastName}`,
+      email: r.email,
+    },
+    membership: {
+      id: r.membershipId,
+      reference: r.membershipReference,
+      name: r.membershipName,
+      venue: r.venue,
+    },
+  });
+  const items: (ApprovalItem & { at: Date })[] = [
+    ...freezes.map((r) => ({
+      ...base(r),
+      at: r.at,
+      kind: 'freeze_request' as const,
+      summary: `${r.reason}, ${r.months} month${r.months === 1 ? '' : 's'} from ${prettyDate(toLocalDate(r.activeFrom))}`,
+      file: r.storageKey
+        ? {
+            url: fileUrl('freeze_request', r.id),
+            name: r.originalName ?? 'proof',
+            mime_type: r.mimeType ?? 'application/octet-stream',
+          }
+        : null,
+    })),
+    ...documents.map((r) => ({
+      ...base(r),
+      at: r.at,
+      kind: 'eligibility_document' as const,
+      summary: `${r.criterion}: ${r.documentType}`,
+      file: { url: fileUrl('eligibility_document', r.id), name: r.originalName, mime_type: r.mimeType },
+    })),
+  ];
+  return items.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at: _, ...item }) => item);
+}
+
+/** The stored file of a request at the staff member's venues (null when absent, out of scope or without a file). */
+export async function approvalFile(db: DbOrTx, scope: Scope, kind: ApprovalKind, id: number) {
+  const table = kind === 'freeze_request' ? freezeRequests : eligibilityDocuments;
+  const [row] = await db
+    .select({ storageKey: table.storageKey, name: table.originalName, mimeType: table.mimeType })
+    .from(table)
+    .innerJoin(memberships, eq(memberships.id, table.membershipId))
+    .where(and(eq(table.id, id), atVenues(scope)))
+    .limit(1);
+  return row?.storageKey
+    ? { key: row.storageKey, name: row.name ?? 'file', mimeType: row.mimeType ?? 'application/octet-stream' }
+    : null;
+}
+
+export type DecisionOutcome =
+  | { kind: 'done'; status: string }
+  | { kind: 'not_found' }
+  | { kind: 'already_decided' };
+
+/**
+ * Approves or rejects one pending request, in one transaction that locks it: the request's status, the
+ * membership's state, a mail to the member and the audit entry land together, and a second decision (two staff
+ * at once) finds it decided. Freeze approved: 'freeze pending' until its first day (the scheduled job freezes it
+ * then), or frozen at once when that day has come. Rejected: the member sees the reason.
+ */
+export async function decideApproval(
+  db: Db,
+  input: {
+    scope: Scope;
+    kind: ApprovalKind;
+    id: number;
+    approve: boolean;
+    reason: string | null;
+    actor: Actor;
+    now: Date;
+    accountUrl: string;
+  },
+): Promise<DecisionOutcome> {
+  return db.transaction(async (tx) => {
+    const table = input.kind === 'freeze_request' ? freezeRequests : eligibilityDocuments;
+    const [row] = await tx
+      .select({
+        id: table.id,
+        status: table.status,
+        membershipId: table.membershipId,
+        customerId: table.customerId,
+      })
+      .from(table)
+      .innerJoin(memberships, eq(memberships.id, table.membershipId))
+      .where(and(eq(table.id, input.id), atVenues(input.scope)))
+      .for('update', { of: table })
+      .limit(1);
+    if (!row) return { kind: 'not_found' };
+    const pending = input.kind === 'freeze_request' ? 'pending_approval' : 'pending';
+    if (row.status !== pending) return { kind: 'already_decided' };
+    const [who] = await tx
+      .select({
+        firstName: customers.firstName,
+        email: customers.email,
+        clientName: clients.name,
+        membershipName: membershipTypes.name,
+        membershipStatus: memberships.status,
+        statusInfo: memberships.statusInfo,
+      })
+      .from(memberships)
+      .innerJoin(customers, eq(customers.id, memberships.customerId))
+      .innerJoin(clients, eq(clients.id, customers.clientId))
+      .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+      .where(eq(memberships.id, row.membershipId));
+    const status = input.approve ? 'approved' : 'rejected';
+    const decided = {
+      status,
+      rejectionReason: input.approve ? null : input.reason,
+      decidedAt: input.now,
+      decidedByStaffId: input.actor.staffId,
+    };
+    let detail: string;
+    let what: string;
+    let membershipAfter: { status: string; statusInfo: string | null } | null = null;
+    if (input.kind === 'freeze_request') {
+      const [freeze] = await tx
+        .update(freezeRequests)
+        .set(decided as typeof freezeRequests.$inferInsert)
+        .where(eq(freezeRequests.id, row.id))
+        .returning({ activeFrom: freezeRequests.activeFrom, months: freezeRequests.months });
+      const from = toLocalDate(freeze!.activeFrom);
+      // The last frozen day, as the member was shown and the scheduled change ends it (decision 032).
+      const lastDay = addDays(addMonths(from, freeze!.months), -1);
+      what = `Your freeze request for ${who!.membershipName}`;
+      if (input.approve) {
+        const started = compareDates(from, localDateOf(input.now)) <= 0 && who!.membershipStatus === 'active';
+        membershipAfter = started
+          ? { status: 'frozen', statusInfo: frozenUntil(formatIso(lastDay)) }
+          : { status: who!.membershipStatus, statusInfo: FREEZE_PENDING };
+        // Started here when its first day has come, so the scheduled change does not start it again.
+        if (started)
+          await tx.update(freezeRequests).set({ startedAt: input.now }).where(eq(freezeRequests.id, row.id));
+        detail = `Your membership is frozen from ${prettyDate(from)} to ${prettyDate(lastDay)}.`;
+      } else {
+        membershipAfter = {
+          status: who!.membershipStatus,
+          statusInfo: who!.statusInfo === FREEZE_PENDING_APPROVAL ? null : who!.statusInfo,
+        };
+        detail = `Reason: ${input.reason}. Your membership stays as it was.`;
+      }
+      await tx
+        .update(memberships)
+        .set(membershipAfter as typeof memberships.$inferInsert)
+        .where(eq(memberships.id, row.membershipId));
+    } else {
+      await tx
+        .update(eligibilityDocuments)
+        .set(decided as typeof eligibilityDocuments.$inferInsert)
+        .where(eq(eligibilityDocuments.id, row.id));
+      what = `Your document for ${who!.membershipName}`;
+      detail = input.approve
+        ? 'Thank you: nothing more is needed.'
+        : `Latest document upload was rejected: ${input.reason}. Please try upload again`;
+    }
+    await queueMail(tx, {
+      ...staffDecisionMail({
+        clientName: who!.clientName,
+        firstName: who!.firstName,
+        what,
+        approved: input.approve,
+        detail,
+        accountUrl: input.accountUrl,
+      }),
+      to: who!.email,
+    });
+    await recordAudit(tx, input.actor, input.now, {
+      action: `${input.kind}.${input.approve ? 'approve' : 'reject'}`,
+      entity: input.kind,
+      entityId: row.id,
+      before: {
+        status: row.status,
+        membership: { status: who!.membershipStatus, status_info: who!.statusInfo },
+      },
+      after: {
+        status,
+        reason: input.approve ? null : input.reason,
+        ...(membershipAfter
+          ? { membership: { status: membershipAfter.status, status_info: membershipAfter.statusInfo } }
+          : {}),
+      },
+    });
+    return { kind: 'done', status };
+  });
+}
