@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { DirectDebitProvider } from '../../services/direct-debit/provider.ts';
 import { SandboxDirectDebitProvider } from '../../services/direct-debit/sandbox-provider.ts';
+import { registerDirectDebitWebhooks } from '../../services/direct-debit/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +16,9 @@ export type DirectDebitPluginOptions = {
 };
 
 /**
- * Picks the direct-debit provider from config.directDebitProvider. A real provider plugs in here: add its name to
- * DIRECT_DEBIT_PROVIDER in config.ts, implement services/direct-debit/provider.ts in its own file (credentials from
- * the environment), and construct it in the switch below.
+ * Picks the direct-debit provider from config.directDebitProvider: the sandbox or GoCardless (decision 037).
+ * Another provider plugs in here: add its name to DIRECT_DEBIT_PROVIDER in config.ts, implement
+ * services/direct-debit/provider.ts in its own file (credentials from the environment), and construct it below.
  */
 export default fp<DirectDebitPluginOptions>(
   async (app, opts) => {
@@ -29,6 +30,28 @@ export default fp<DirectDebitPluginOptions>(
           app.log.warn('DIRECT_DEBIT_PROVIDER=sandbox: no direct debits are really set up');
         }
         break;
+      case 'gocardless': {
+        // config.ts refuses DIRECT_DEBIT_PROVIDER=gocardless without the GOCARDLESS_* settings. Its SDK loads only
+        // when it is the provider.
+        const { findGoCardlessPayment, GoCardlessDirectDebitProvider } = await import(
+          '../../services/direct-debit/gocardless-provider.ts'
+        );
+        const goCardless = new GoCardlessDirectDebitProvider(app.config.goCardless!);
+        provider = goCardless;
+        // Webhook events (POST /api/webhooks/gocardless) are processed as jobs wherever the engine runs.
+        await registerDirectDebitWebhooks(app.jobs, {
+          db: app.db,
+          log: app.log,
+          now: app.now,
+          accountUrl: app.config.siteUrls?.account ?? null,
+          findPayment: (id) => findGoCardlessPayment(goCardless, id),
+        });
+        if (app.config.goCardless!.environment === 'sandbox' && process.env.NODE_ENV === 'production')
+          app.log.warn(
+            'GOCARDLESS_ENVIRONMENT=sandbox: mandates are made in the GoCardless sandbox, not live',
+          );
+        break;
+      }
       default:
         throw new Error(`Unknown direct-debit provider ${String(app.config.directDebitProvider)}`);
     }
@@ -37,5 +60,5 @@ export default fp<DirectDebitPluginOptions>(
       opts.wrapDirectDebitProvider ? opts.wrapDirectDebitProvider(provider) : provider,
     );
   },
-  { name: 'app-direct-debit', dependencies: ['app-db'] },
+  { name: 'app-direct-debit', dependencies: ['app-db', 'app-jobs'] },
 );

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox-provider.ts';
+import type { StripePaymentProvider } from '../../services/payments/stripe-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The sandbox provider when it is the active one (its token and challenge routes exist only then). */
     sandboxPayments: SandboxPaymentProvider | null;
+    /** The Stripe provider when it is the active one (its webhook route and job exist only then). */
+    stripePayments: StripePaymentProvider | null;
   }
 }
 
@@ -24,6 +27,7 @@ export type PaymentsPluginOptions = {
 export default fp<PaymentsPluginOptions>(
   async (app, opts) => {
     let sandbox: SandboxPaymentProvider | null = null;
+    let stripe: StripePaymentProvider | null = null;
     let provider: PaymentProvider;
     switch (app.config.paymentProvider) {
       case 'sandbox':
@@ -33,11 +37,28 @@ export default fp<PaymentsPluginOptions>(
           app.log.warn('PAYMENT_PROVIDER=sandbox: cards are not really charged');
         }
         break;
+      case 'stripe': {
+        const config = app.config.stripe;
+        if (!config) throw new Error('PAYMENT_PROVIDER=stripe without its keys');
+        // Stripe's SDK is loaded only when it is the provider (a faster start for everyone else).
+        const { StripePaymentProvider } = await import('../../services/payments/stripe-provider.ts');
+        stripe = new StripePaymentProvider(app.db, {
+          secretKey: config.secretKey,
+          webhookSecret: config.webhookSecret,
+          apiBase: config.apiBase,
+        });
+        provider = stripe;
+        if (!config.live && process.env.NODE_ENV === 'production') {
+          app.log.warn('PAYMENT_PROVIDER=stripe with test keys: cards are not really charged');
+        }
+        break;
+      }
       default:
         throw new Error(`Unknown payment provider ${String(app.config.paymentProvider)}`);
     }
     app.decorate('payments', opts.wrapPaymentProvider ? opts.wrapPaymentProvider(provider) : provider);
     app.decorate('sandboxPayments', sandbox);
+    app.decorate('stripePayments', stripe);
   },
   { name: 'app-payments', dependencies: ['app-db'] },
 );

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
-import type { DirectDebitProvider, MandateRequest, MandateResult } from './provider.ts';
+import type {
+  CollectionRequest,
+  CollectionResult,
+  DirectDebitProvider,
+  MandateRequest,
+  MandateResult,
+} from './provider.ts';
 
 /** Test values the sandbox refuses as a bank would (documented in apps/api/README.md). */
 export const SANDBOX_REJECTED_SORT_CODE = '000000';
@@ -34,5 +40,19 @@ export class SandboxDirectDebitProvider implements DirectDebitProvider {
 
   async cancelMandate(reference: string): Promise<void> {
     this.cancelled.add(reference);
+  }
+
+  /** Collections the sandbox was asked for, by idempotency key (nothing is collected). */
+  readonly collections = new Map<string, CollectionResult>();
+
+  async collect(request: CollectionRequest): Promise<CollectionResult> {
+    const known = this.collections.get(request.idempotencyKey);
+    if (known) return known;
+    const result = {
+      providerPaymentId: `SBX-PM-${randomBytes(6).toString('hex').toUpperCase()}`,
+      chargeDate: request.chargeDate,
+    };
+    this.collections.set(request.idempotencyKey, result);
+    return result;
   }
 }

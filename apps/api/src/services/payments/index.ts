@@ -7,4 +7,12 @@ export {
   type PaymentProvider,
   PaymentSourceError,
 } from './provider.ts';
-export { isCardExpired } from './saved-cards.ts';
+export { isCardExpired, rememberCard } from './saved-cards.ts';
+export type { StripeIntentSummary } from './stripe-mapping.ts';
+export {
+  findWebhookEvent,
+  markWebhookProcessed,
+  PAYMENT_WEBHOOK_JOB,
+  type WebhookEventRow,
+  type WebhookJobData,
+} from './webhook-events.ts';

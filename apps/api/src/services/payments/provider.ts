@@ -1,10 +1,12 @@
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The card payment provider behind checkout. The sandbox (sandbox-provider.ts) is the default and the only
- * implementation so far; a real provider (Stripe, Adyen, Opayo, ...) implements this interface in its own file
+ * The card payment provider behind checkout. The sandbox (sandbox-provider.ts) is the default; Stripe
+ * (stripe-provider.ts, decision 036) is the real one so far. A provider implements this interface in its own file
  * and is chosen in plugins/app/payments.ts by PAYMENT_PROVIDER. Its browser SDK then replaces
- * POST /api/payments/sandbox/tokens (cards are tokenised in the browser and never reach this server).
+ * POST /api/payments/sandbox/tokens (cards are tokenised in the browser and never reach this server): with Stripe
+ * the `token` is a PaymentMethod id (`pm_…`) and a saved card's reference the PaymentMethod attached to the
+ * member's Stripe Customer.
  *
  * Rules every implementation keeps:
  * - The same idempotency key never charges twice: a retry returns the first outcome. A key whose earlier
@@ -42,6 +44,11 @@ export type ChargeRequest = {
   description: string;
   /** Keep the card for later (the result carries a savedCardRef). */
   saveCard: boolean;
+  /**
+   * Kept with the payment at the provider (Stripe: the intent's metadata, short strings), so a payment whose browser
+   * never came back can be completed from the provider's webhook as the checkout would have (decision 036).
+   */
+  metadata?: Record<string, string>;
 };
 
 export type ChargeResult =
@@ -87,6 +94,11 @@ export interface PaymentProvider {
    * does not know is not an error (it may have been forgotten already).
    */
   forgetCard(savedCardRef: string, context?: ProviderContext): Promise<void>;
+  /**
+   * The member edited a saved card's billing details: the provider keeps them too (Stripe: the PaymentMethod's
+   * billing_details). Optional: the sandbox keeps nothing beyond our own row.
+   */
+  updateCardBilling?(savedCardRef: string, billing: BillingDetails, context?: ProviderContext): Promise<void>;
 }
 
 /** The payment intent is unknown, or belongs to another basket or amount. */

@@ -66,11 +66,13 @@ const toCardDetails = (t: TokenRow): CardDetails => ({
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  private readonly db: Db;
+  private readonly now: () => Date;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  constructor(db: Db, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.now = now;
+  }
 
   /** Stands in for a real provider's browser SDK: keeps what the card shows, never its number or code. */
   async createToken(input: SandboxTokenInput) {

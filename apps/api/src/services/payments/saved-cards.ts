@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { savedCards } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { addMonths, startOfDay } from '../../lib/local-date.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { ChargeResult, PaymentProvider } from './provider.ts';
 
 type SavedCardRow = typeof savedCards.$inferSelect;
 
@@ -78,24 +78,37 @@ export const normalisePostcode = (value: string) => {
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 };
 
-/** PUT /api/my-account/saved-cards/:id/update: the billing details only (the card itself cannot change). */
+/**
+ * PUT /api/my-account/saved-cards/:id/update: the billing details only (the card itself cannot change). The provider
+ * is told first (Stripe keeps them on the PaymentMethod); if it refuses, nothing changes here.
+ */
 export async function updateSavedCard(
   db: DbOrTx,
   input: { customerId: number; id: number; billing: BillingUpdate; now: Date },
+  payments?: PaymentProvider,
 ): Promise<SavedCard> {
   const { billing } = input;
   if (!UK_POSTCODE.test(billing.post_code)) throw fieldError('post_code', CARD_TEXTS.postcode);
-  await findOwnCard(db, input.customerId, input.id);
+  const own = await findOwnCard(db, input.customerId, input.id);
+  const values = {
+    billingFirstName: billing.first_name,
+    billingLastName: billing.last_name,
+    billingAddressLine1: billing.address_line_1,
+    billingAddressLine2: billing.address_line_2?.trim() || null,
+    billingCity: billing.city,
+    billingPostcode: normalisePostcode(billing.post_code),
+  };
+  await payments?.updateCardBilling?.(own.providerRef, {
+    firstName: values.billingFirstName,
+    lastName: values.billingLastName,
+    addressLine1: values.billingAddressLine1,
+    addressLine2: values.billingAddressLine2,
+    city: values.billingCity,
+    postcode: values.billingPostcode,
+  });
   const [card] = await db
     .update(savedCards)
-    .set({
-      billingFirstName: billing.first_name,
-      billingLastName: billing.last_name,
-      billingAddressLine1: billing.address_line_1,
-      billingAddressLine2: billing.address_line_2?.trim() || null,
-      billingCity: billing.city,
-      billingPostcode: normalisePostcode(billing.post_code),
-    })
+    .set(values)
     .where(and(eq(savedCards.id, input.id), eq(savedCards.customerId, input.customerId)))
     .returning();
   return toSavedCardWire(card!, input.now);
@@ -113,5 +126,41 @@ export async function deleteSavedCard(
     const card = await findOwnCard(tx, input.customerId, input.id, true);
     await tx.update(savedCards).set({ deletedAt: input.now }).where(eq(savedCards.id, card.id));
     await deps.payments.forgetCard(card.providerRef, { db: tx });
+  });
+}
+
+/**
+ * Remembers the card of a charge the member asked to save (a real provider returns a reusable reference), once per
+ * reference; checkout calls it in its transaction. Listing, renaming and deleting are above.
+ */
+export async function rememberCard(
+  tx: DbOrTx,
+  customerId: number,
+  charge: Extract<ChargeResult, { status: 'succeeded' }>,
+  now: Date,
+) {
+  if (!charge.savedCardRef || !charge.card.billing) return;
+  const [known] = await tx
+    .select({ id: savedCards.id })
+    .from(savedCards)
+    .where(and(eq(savedCards.customerId, customerId), eq(savedCards.providerRef, charge.savedCardRef)));
+  if (known) return;
+  const [month, year] = charge.card.expiry.split('/').map(Number) as [number, number];
+  const billing = charge.card.billing;
+  await tx.insert(savedCards).values({
+    customerId,
+    providerRef: charge.savedCardRef,
+    brand: charge.card.brand,
+    lastFour: charge.card.lastFour,
+    expiryMonth: month,
+    expiryYear: 2000 + year,
+    cardholderName: charge.card.cardholderName ?? `${billing.firstName} ${billing.lastName}`,
+    billingFirstName: billing.firstName,
+    billingLastName: billing.lastName,
+    billingAddressLine1: billing.addressLine1,
+    billingAddressLine2: billing.addressLine2,
+    billingCity: billing.city,
+    billingPostcode: billing.postcode,
+    createdAt: now,
   });
 }

@@ -1,0 +1,260 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  customers,
+  directDebitMandates,
+  directDebitPayments,
+  directDebitWebhookEvents,
+  memberships,
+} from '../../db/schema.ts';
+import type { JobEngine, WorkOptions } from '../jobs/index.ts';
+import { directDebitMandateMail, queueMail } from '../mail/index.ts';
+import type { DirectDebitEvent, ProviderPayment } from './gocardless-provider.ts';
+import { memberOf, onPaymentEvent } from './payment-events.ts';
+import type { DirectDebitProvider } from './provider.ts';
+
+/** The job type that processes one stored webhook event (docs/decisions/037). */
+export const DIRECT_DEBIT_WEBHOOK_JOB = 'direct-debit-webhook-event';
+
+const WORK: WorkOptions = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 5 * 60, batchSize: 5 };
+
+/**
+ * Stores a webhook's events, each once by its id (a replayed event inserts nothing and queues nothing), and queues
+ * one job per new event in the same transaction. Answers how many were new.
+ */
+export async function storeWebhookEvents(
+  db: Db,
+  jobs: JobEngine,
+  provider: string,
+  events: DirectDebitEvent[],
+): Promise<{ received: number; stored: number }> {
+  let stored = 0;
+  await db.transaction(async (tx) => {
+    for (const event of events) {
+      const [row] = await tx
+        .insert(directDebitWebhookEvents)
+        .values({
+          id: event.id,
+          provider,
+          resourceType: event.resourceType,
+          action: event.action,
+          payload: event,
+        })
+        .onConflictDoNothing({ target: directDebitWebhookEvents.id })
+        .returning({ id: directDebitWebhookEvents.id });
+      if (!row) continue;
+      stored += 1;
+      await jobs.send(DIRECT_DEBIT_WEBHOOK_JOB, { eventId: event.id }, { tx, singletonKey: event.id });
+    }
+  });
+  if (stored) jobs.wake(DIRECT_DEBIT_WEBHOOK_JOB);
+  return { received: events.length, stored };
+}
+
+export type WebhookDeps = {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** The account site's address for links in mails (null: mails say where without a link). */
+  accountUrl: string | null;
+  /** Asks the provider about a payment Fieldhouse did not make (a GoCardless subscription), so its events count. */
+  findPayment?: (providerPaymentId: string) => Promise<ProviderPayment | null>;
+};
+
+/**
+ * Processes one stored event, in one transaction with its effects: the event row is locked and marked processed,
+ * so a second run (a retried job, or the same event queued twice) changes nothing. Answers what it did.
+ */
+export async function processWebhookEvent(deps: WebhookDeps, eventId: string): Promise<string> {
+  await recordOutsidePayment(deps, eventId);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(directDebitWebhookEvents)
+      .where(eq(directDebitWebhookEvents.id, eventId))
+      .for('update');
+    if (!row) return 'ignored: unknown event';
+    if (row.processedAt) return row.outcome ?? 'already processed';
+    const event = row.payload as DirectDebitEvent;
+    const now = deps.now();
+    let outcome: string;
+    if (event.resourceType === 'mandates') outcome = await onMandateEvent(tx, deps, event, now);
+    else if (event.resourceType === 'payments') outcome = await onPaymentEvent(tx, deps, event, now);
+    else outcome = `ignored: ${event.resourceType}`;
+    await tx
+      .update(directDebitWebhookEvents)
+      .set({ processedAt: now, outcome })
+      .where(eq(directDebitWebhookEvents.id, eventId));
+    deps.log.info(
+      { eventId, resource: event.resourceType, action: event.action, outcome },
+      'Direct-debit event',
+    );
+    return outcome;
+  });
+}
+
+/**
+ * A payment event about a collection Fieldhouse did not make (set up in GoCardless, e.g. a subscription on the
+ * member's mandate) is recorded first, from the provider, when its mandate is ours: its failure then raises the fee
+ * or notice like any other. Outside the event's transaction: a network call never holds its lock.
+ */
+async function recordOutsidePayment(deps: WebhookDeps, eventId: string) {
+  if (!deps.findPayment) return;
+  const [row] = await deps.db
+    .select()
+    .from(directDebitWebhookEvents)
+    .where(eq(directDebitWebhookEvents.id, eventId));
+  const event = row?.payload as DirectDebitEvent | undefined;
+  if (!row || row.processedAt || event?.resourceType !== 'payments' || !event.links.payment) return;
+  const [known] = await deps.db
+    .select({ id: directDebitPayments.id })
+    .from(directDebitPayments)
+    .where(eq(directDebitPayments.providerPaymentId, event.links.payment));
+  if (known) return;
+  const found = await deps.findPayment(event.links.payment);
+  if (!found) return;
+  const [mandate] = await deps.db
+    .select({ id: directDebitMandates.id, provider: directDebitMandates.provider })
+    .from(directDebitMandates)
+    .where(eq(directDebitMandates.providerMandateId, found.providerMandateId));
+  if (!mandate || found.amount <= 0) return;
+  // The membership it pays for: the member's live membership on this mandate, when there is exactly one.
+  const onMandate = await deps.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.mandateId, mandate.id), eq(memberships.awaitingPayment, false)));
+  await deps.db
+    .insert(directDebitPayments)
+    .values({
+      mandateId: mandate.id,
+      membershipId: onMandate.length === 1 ? onMandate[0]!.id : null,
+      provider: mandate.provider,
+      providerPaymentId: found.providerPaymentId,
+      amount: found.amount,
+      chargeDate: found.chargeDate,
+    })
+    .onConflictDoNothing({ target: directDebitPayments.providerPaymentId });
+}
+
+async function onMandateEvent(tx: Tx, deps: WebhookDeps, event: DirectDebitEvent, now: Date) {
+  const providerId = event.links.mandate;
+  if (!providerId) return 'ignored: no mandate';
+  const [mandate] = await tx
+    .select()
+    .from(directDebitMandates)
+    .where(eq(directDebitMandates.providerMandateId, providerId))
+    .for('update');
+  if (!mandate) return 'ignored: unknown mandate';
+  switch (event.action) {
+    case 'active':
+    case 'reinstated': {
+      if (mandate.status === 'active') return 'mandate already active';
+      // A mandate we cancelled ourselves (an unused one) stays cancelled; one the bank reinstated is active again.
+      if (mandate.status !== 'pending_submission' && event.action !== 'reinstated')
+        return `ignored: mandate ${mandate.status}`;
+      await tx
+        .update(directDebitMandates)
+        .set({ status: 'active', activatedAt: now, cancelledAt: null })
+        .where(eq(directDebitMandates.id, mandate.id));
+      if (event.action === 'reinstated') await setInstruction(tx, mandate.customerId);
+      return 'mandate active';
+    }
+    case 'failed':
+    case 'cancelled':
+    case 'expired': {
+      if (mandate.status === 'cancelled' || mandate.status === 'failed')
+        return `mandate already ${mandate.status}`;
+      const status = event.action === 'failed' ? 'failed' : 'cancelled';
+      await tx
+        .update(directDebitMandates)
+        .set({ status, cancelledAt: now })
+        .where(eq(directDebitMandates.id, mandate.id));
+      await setInstruction(tx, mandate.customerId);
+      const member = await memberOf(tx, mandate.customerId);
+      await queueMail(tx, {
+        to: member.email,
+        ...directDebitMandateMail({
+          clientName: member.clientName,
+          firstName: member.firstName,
+          outcome: status,
+          reference: mandate.reference,
+          link: deps.accountUrl ? `${deps.accountUrl}/payments` : null,
+        }),
+      });
+      return `mandate ${status}`;
+    }
+    default:
+      return `noted: mandate ${event.action}`;
+  }
+}
+
+/** The customer has an instruction while any of their mandates is active (or still being set up and in use). */
+async function setInstruction(tx: Tx, customerId: number) {
+  const live = await tx
+    .select({ id: directDebitMandates.id })
+    .from(directDebitMandates)
+    .where(and(eq(directDebitMandates.customerId, customerId), eq(directDebitMandates.status, 'active')))
+    .limit(1);
+  await tx
+    .update(customers)
+    .set({ hasInstruction: live.length > 0 })
+    .where(eq(customers.id, customerId));
+}
+
+/** Registers the job type that processes stored events (runs where the job engine runs). */
+export async function registerDirectDebitWebhooks(jobs: JobEngine, deps: WebhookDeps) {
+  await jobs.work<{ eventId: string }>(DIRECT_DEBIT_WEBHOOK_JOB, WORK, async (job) => {
+    await processWebhookEvent(deps, job.data.eventId);
+  });
+}
+
+/**
+ * Asks the provider for one collection against a membership's mandate and records it, so the provider's webhooks
+ * (confirmed, failed) find it. The idempotency key is the membership and the due day: asking twice for the same
+ * day's collection makes one. The scheduled collections call it (services/scheduled-changes/collections.ts).
+ */
+export async function collectMembershipPayment(
+  deps: {
+    db: Db;
+    directDebit: Pick<DirectDebitProvider, 'name' | 'collect'>;
+  },
+  input: { membershipId: number; amount: number; chargeDate: string; description: string },
+) {
+  const [row] = await deps.db
+    .select({
+      mandateId: directDebitMandates.id,
+      reference: directDebitMandates.reference,
+      providerMandateId: directDebitMandates.providerMandateId,
+      status: directDebitMandates.status,
+    })
+    .from(memberships)
+    .innerJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
+    .where(eq(memberships.id, input.membershipId));
+  if (!row) throw new Error(`Membership ${input.membershipId} has no direct-debit mandate`);
+  if (row.status !== 'active' && row.status !== 'pending_submission')
+    throw new Error(`The mandate of membership ${input.membershipId} is ${row.status}`);
+  const result = await deps.directDebit.collect({
+    mandate: { reference: row.reference, providerMandateId: row.providerMandateId },
+    amount: input.amount,
+    chargeDate: input.chargeDate,
+    description: input.description,
+    idempotencyKey: `membership-${input.membershipId}-${input.chargeDate}`,
+  });
+  const [payment] = await deps.db
+    .insert(directDebitPayments)
+    .values({
+      mandateId: row.mandateId,
+      membershipId: input.membershipId,
+      provider: deps.directDebit.name,
+      providerPaymentId: result.providerPaymentId,
+      amount: input.amount,
+      chargeDate: result.chargeDate,
+    })
+    .onConflictDoUpdate({
+      target: directDebitPayments.providerPaymentId,
+      set: { updatedAt: sql`${directDebitPayments.updatedAt}` },
+    })
+    .returning();
+  return payment!;
+}
