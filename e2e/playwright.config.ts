@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_PATH, CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 
@@ -6,10 +7,19 @@ import { CHROMIUM_PATH, CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../scrip
 export const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** Sub-domain server: each site on its own host, mapped to 127.0.0.1 by Chromium's host resolver rules. */
 export const SUB_PORT = PORT + 1;
+/**
+ * Stripe server: the app with Stripe as its card provider against the local stand-in (e2e/stripe/server.ts). The
+ * first-run spec starts servers of its own on E2E_PORT + 2 and + 3, the small-gym spec on + 4 and + 5.
+ */
+export const STRIPE_PORT = PORT + 6;
+/** The stand-in's one browser-facing call (3-D Secure answered), routed to from https://api.stripe.com. */
+export const STRIPE_CONTROL_PORT = PORT + 7;
 export const SUB_HOSTS = {
   bookings: `http://bookings.fieldhouse.test:${SUB_PORT}`,
   account: `http://account.fieldhouse.test:${SUB_PORT}`,
   join: `http://join.fieldhouse.test:${SUB_PORT}`,
+  /** The staff console on a host of its own (ADMIN_URL). */
+  admin: `http://staff.fieldhouse.test:${SUB_PORT}`,
 };
 
 export const CHROMIUM_ARGS = [
@@ -18,6 +28,34 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ];
+
+/**
+ * The staff console's specs (e2e/admin), by absolute path: Playwright matches test patterns, globs too, against the
+ * absolute file path, so a plain /admin/ pattern would also match every spec of a checkout in a folder named admin.
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const HERE = escapeRegExp(fileURLToPath(new URL('./', import.meta.url)));
+const ADMIN_SPECS = new RegExp(`^${HERE}admin/`);
+
+/** Specs of this folder by name ('account/guards'), anchored to its absolute path like ADMIN_SPECS. */
+const specsNamed = (...names: string[]) =>
+  new RegExp(`^${HERE}(${names.map(escapeRegExp).join('|')})\\.spec\\.ts$`);
+
+/**
+ * Behaviour only, at one width (decision 039): no layout of their own, no screenshot, nothing that differs by width;
+ * the pages they visit are driven and screenshotted at both widths by other specs. Members' flows run on the phone,
+ * the venue's own screens (kiosk, a tag manager's page view) on the desktop.
+ */
+const PHONE_ONLY = specsNamed(
+  'bookings/payment-failures',
+  'account/password-reset',
+  'bookings/waitlist',
+  'account/register',
+  'account/guards',
+);
+const DESKTOP_ONLY = specsNamed('join/kiosk', 'shell/tag-manager');
+/** The card journeys with Stripe as the provider, against their own server (project 'stripe'). */
+const STRIPE_SPECS = new RegExp(`^${HERE}stripe/`);
 
 const serverEnv = {
   SKIP_BUILD: '1',
@@ -52,11 +90,22 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /sub-domain/ },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      testIgnore: [/sub-domain/, PHONE_ONLY, STRIPE_SPECS],
+    },
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
-      testIgnore: /sub-domain/,
+      // The staff console is made for desk tablets and desktops, not phones (decision 034).
+      testIgnore: [/sub-domain/, ADMIN_SPECS, DESKTOP_ONLY, STRIPE_SPECS],
+    },
+    {
+      // A tablet at the front desk, in portrait: the staff console's narrowest screen.
+      name: 'tablet',
+      testDir: './admin',
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true },
     },
     {
       name: 'sub-domain',
@@ -67,6 +116,17 @@ export default defineConfig({
           executablePath: CHROMIUM_PATH,
           args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.fieldhouse.test 127.0.0.1'],
         },
+      },
+    },
+    {
+      // Stripe's card form on a phone (member checkout); the desk's Stripe path is covered by its unit tests.
+      name: 'stripe',
+      testDir: './stripe',
+      use: {
+        baseURL: `http://127.0.0.1:${STRIPE_PORT}`,
+        viewport: { width: 375, height: 740 },
+        isMobile: true,
+        hasTouch: true,
       },
     },
   ],
@@ -89,8 +149,18 @@ export default defineConfig({
         BOOKINGS_URL: SUB_HOSTS.bookings,
         ACCOUNT_URL: SUB_HOSTS.account,
         JOIN_URL: SUB_HOSTS.join,
+        ADMIN_URL: SUB_HOSTS.admin,
         COOKIE_DOMAIN: '.fieldhouse.test',
       },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node stripe/server.ts',
+      url: `http://127.0.0.1:${STRIPE_PORT}/api/health`,
+      env: { ...serverEnv, PORT: String(STRIPE_PORT), STRIPE_CONTROL_PORT: String(STRIPE_CONTROL_PORT) },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

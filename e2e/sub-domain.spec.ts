@@ -30,3 +30,16 @@ test('each site has its own host and the session is shared across them', async (
   await page.goto(`${SUB_HOSTS.join}/no-such-page`);
   await expect(page.getByText("Whoops! Looks like you've gone offside.")).toBeVisible();
 });
+
+test('the staff console has a host of its own, and /admin on a member host leads there', async ({ page }) => {
+  await page.goto(`${SUB_HOSTS.bookings}/admin/approvals`);
+  await expect(page).toHaveURL(`${SUB_HOSTS.admin}/login?redirect=%2Fapprovals`);
+  await page.getByLabel('Email address').fill('admin@fieldhouse.test');
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`${SUB_HOSTS.admin}/approvals`);
+  // The member hosts stay the members': their pages know nothing of the console.
+  await page.goto(`${SUB_HOSTS.bookings}/venues`);
+  await expect(page.getByRole('link', { name: /staff/i })).toHaveCount(0);
+});

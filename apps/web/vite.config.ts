@@ -9,8 +9,8 @@ const apiPort = process.env.FH_API_PORT ?? process.env.API_PORT ?? '3000';
 const apiTarget = process.env.FH_API_URL ?? `http://localhost:${apiPort}`;
 
 /**
- * Dev/preview only: deep links of the account and join sites get their own HTML entry (the API server
- * does the same in production and also writes the fh-config meta tag).
+ * Dev/preview only: deep links of the account, join and staff console (admin) sites get their own HTML entry (the
+ * API server does the same in production and also writes the fh-config meta tag).
  */
 function multiSiteFallback(): Plugin {
   const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
@@ -19,7 +19,7 @@ function multiSiteFallback(): Plugin {
     const accept = req.headers.accept ?? '';
     const isPage = req.method === 'GET' && accept.includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
     if (isPage) {
-      const site = ['account', 'join'].find((s) => path === `/${s}` || path.startsWith(`/${s}/`));
+      const site = ['account', 'join', 'admin'].find((s) => path === `/${s}` || path.startsWith(`/${s}/`));
       if (site) req.url = `/${site}/index.html`;
     }
     next();
@@ -142,13 +142,21 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
               priority: 20,
             },
-            // The shell every page starts with (lib, shell, ui, the features it uses, the contract's constants) in
-            // one file per build instead of some twenty files of about 1 KB: each request costs its headers on a
-            // phone, and small files compress badly. Only modules the entries import statically ($initial).
+            // The shell every page starts with (lib, the shared server calls in api, shell, ui, the features it uses,
+            // the contract's constants) in one file per build instead of some twenty files of about 1 KB: each request
+            // costs its headers on a phone, and small files compress badly. Only modules the entries import
+            // statically ($initial).
             {
               name: 'app',
               tags: ['$initial'],
-              test: /[\\/]src[\\/](lib|shell|ui|features)[\\/]|[\\/]packages[\\/]contract[\\/]/,
+              test: /[\\/]src[\\/](api|lib|shell|ui|features)[\\/]|[\\/]packages[\\/]contract[\\/]/,
+              priority: 10,
+            },
+            // Dates and money are formatted on most first pages (timetable, account, join): in the shell's file too,
+            // rather than two files of about 1 KB each that compress badly and cost a request each.
+            {
+              name: 'app',
+              test: /[\\/]src[\\/]lib[\\/](format|dates)\.ts$/,
               priority: 10,
             },
           ],
@@ -158,6 +166,9 @@ export default defineConfig({
         bookings: resolve(import.meta.dirname, 'index.html'),
         account: resolve(import.meta.dirname, 'account/index.html'),
         join: resolve(import.meta.dirname, 'join/index.html'),
+        // The staff console (decision 034): its entry imports nothing statically but its own start-up module, so none
+        // of its code joins the 'app' file the member sites load first.
+        admin: resolve(import.meta.dirname, 'admin/index.html'),
       },
     },
   },

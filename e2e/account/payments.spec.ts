@@ -1,4 +1,5 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures.ts';
+import { DIRECT_DEBIT_TEXTS } from '@fieldhouse/contract/texts/direct-debit';
+import { apiLogin, createMember, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
 
 // Each run pays as a fresh member of its own (two unpaid fees, credit, a saved Visa), so the widths run at once.
 test.use({ memberKind: 'payments' });
@@ -37,6 +38,10 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await expect(page.getByText('2 fees selected: £8.00')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'payments', tag);
+  // Paying by card only: no direct debit, and the page says so.
+  await expect(page.getByRole('region', { name: 'Direct debit' })).toContainText(
+    DIRECT_DEBIT_TEXTS.noInstruction,
+  );
   await pay.click();
   await expect(page).toHaveURL(/\/basket\/checkout/);
   await page.getByRole('radio', { name: 'Use saved card' }).check();
@@ -122,4 +127,26 @@ test('a member pays two fees, reads credit, filters orders, downloads a receipt 
   await page.reload();
   await expect(page.getByText('No saved card')).toBeVisible();
   await expect(page.getByText('Card deleted successfully')).toHaveCount(0);
+});
+
+test('a member whose bank cancelled their direct debit is told so on the payments and memberships pages', async ({
+  page,
+  baseURL,
+}, info) => {
+  const lapsed = await createMember(page, baseURL!, 'lapsed-direct-debit');
+  await apiLogin(page, baseURL!, lapsed.email, lapsed.password);
+
+  await page.goto('/account/payments');
+  const section = page.getByRole('region', { name: 'Direct debit' });
+  await expect(section.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(section.getByRole('note')).toHaveText(DIRECT_DEBIT_TEXTS.cancelledNotice);
+  await expect(section.getByText('Account ending 78')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'payments-direct-debit-cancelled', info.project.name);
+
+  await page.goto('/account/memberships');
+  const membership = page.getByRole('article', { name: 'Gym & Swim' });
+  await expect(membership.getByRole('note')).toHaveText(DIRECT_DEBIT_TEXTS.cancelledNotice);
+  await expect(membership.getByText(/account ending 78 \(Cancelled\)$/)).toBeVisible();
+  await expectAccessible(page);
 });

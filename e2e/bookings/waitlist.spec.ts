@@ -1,12 +1,18 @@
-import { dayFromToday, expect, expectAccessible, HOME_VENUE, registerCustomer, test } from '../fixtures.ts';
+import { dayWithSession, expect, expectAccessible, HOME_VENUE, registerCustomer, test } from '../fixtures.ts';
 
 test('a customer joins the waitlist of a full session and leaves it from the account', async ({
   page,
   baseURL,
 }) => {
   await registerCustomer(page, baseURL!);
-  // The demo seed fills Badminton Court at 19:00 two days from now at the home venue.
-  const day = dayFromToday(2);
+  // The demo seed fills Badminton Court at 19:00 two days from the day it ran, at the home venue.
+  const day = await dayWithSession(page, baseURL!, {
+    days: 2,
+    category: 'Court Hire',
+    name: 'Badminton Court',
+    time: '19:00',
+    state: 'full',
+  });
   await page.goto(`/venues/${HOME_VENUE.slug}?date=${day.iso}&category=Court+Hire`);
   const full = page.getByRole('article').filter({ hasText: '19:00' }).filter({ hasText: 'Badminton Court' });
   await expect(full.getByText('No places left')).toBeVisible();

@@ -230,6 +230,22 @@ test.describe('choose your home centre', () => {
     await expect(nearest.locator('.centre-result__distance').first()).toHaveText(/^\d{2,3}\.\d miles$/);
     await expectAccessible(page);
     await screenshot(page, 'join-nearest-centres', info.project.name);
+    if (info.project.name === 'phone') {
+      // A phone swipes through the cards (the browser's scroll snapping); the dots follow and scroll to their card.
+      const dots = nearest.getByRole('button', { name: /^Go to centre \d+$/ });
+      await expect(dots).toHaveCount(3);
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await dots.last().click();
+      await expect(dots.last()).toHaveAttribute('aria-current', 'true');
+      await expect(
+        nearest
+          .getByRole('listitem')
+          .last()
+          .getByRole('button', { name: /^Choose / }),
+      ).toBeInViewport();
+      await dots.first().click();
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    }
     await nearest.getByRole('button', { name: 'Choose Royal Commonwealth Pool' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/join\/centre\/royal-commonwealth-pool$/);

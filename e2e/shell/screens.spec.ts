@@ -1,3 +1,4 @@
+import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { editBootData, expect, expectAccessible, screenshot, test } from '../fixtures.ts';
 
 for (const path of ['/account/no-such-page', '/join/no/such/page', '/no-such-page']) {
@@ -19,6 +20,24 @@ test('a theme answering 503 shows the maintenance screen', async ({ page }) => {
   await page.goto('/account/login');
   await expect(page.getByRole('heading', { name: 'Service disruption' })).toBeVisible();
   await expect(page.getByText('Unable to access the site due to planned maintenance.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a theme answering 503 not_set_up shows the set-up screen, not maintenance', async ({ page }) => {
+  // As on the Vite dev server with an empty database (the API server itself answers its own set-up page).
+  await editBootData(page, () => null);
+  await page.route('**/api/frontend/theme**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: NOT_SET_UP.message, code: NOT_SET_UP.code }),
+    }),
+  );
+  await page.goto('/join/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This site is being set up');
+  await expect(page.getByText('The operator is setting this site up. Please try again later.')).toBeVisible();
+  await expect(page.getByText('Service disruption')).toHaveCount(0);
+  await expect(page).toHaveTitle(/^This site is being set up/);
   await expectAccessible(page);
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatMoney, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayAndTime,
+  formatFullDate,
+  formatLongDate,
+  formatMoney,
+  formatTime,
+} from './format';
 
 describe('formatMoney', () => {
   it('formats minor units as pounds with two decimals', () => {
@@ -33,5 +41,14 @@ describe('dates in Europe/London', () => {
     // 29 Mar 2026: 01:00 GMT → 02:00 BST.
     expect(formatTime('2026-03-29T00:59:00Z')).toBe('00:59');
     expect(formatTime('2026-03-29T01:00:00Z')).toBe('02:00');
+  });
+});
+
+describe('month names as the spec writes them', () => {
+  it("writes September 'Sep' in short dates (not en-GB's 'Sept') and in full where asked", () => {
+    expect(formatDate('2026-09-03T10:00:00Z')).toBe('3 Sep 2026');
+    expect(formatDateTime('2026-06-30T23:15:00Z')).toBe('1 Jul 2026 at 00:15');
+    expect(formatFullDate('2026-09-03T10:00:00Z')).toBe('3 September 2026');
+    expect(formatDayAndTime('2026-12-31T07:00:00Z')).toBe('31 Dec at 07:00');
   });
 });

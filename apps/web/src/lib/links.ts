@@ -1,5 +1,5 @@
 import type { Modes } from './modes';
-import type { Site, SiteConfig } from './site-config';
+import type { MemberSite, SiteConfig } from './site-config';
 
 export interface LinkOptions {
   /** Pass the kiosk flag (kiosk=true&centre=) – used on links into the account site. */
@@ -10,7 +10,7 @@ export interface LinkOptions {
 export function siteHref(
   config: Pick<SiteConfig, 'urls'>,
   modes: Modes,
-  site: Site,
+  site: MemberSite,
   path: string,
   options: LinkOptions = {},
 ): string {

@@ -1,5 +1,5 @@
 import type { TenderType } from '@fieldhouse/contract';
-import type { Cart } from './cart';
+import type { Cart } from '../api/get-cart';
 
 /** A payment other than the card: credit, or a front-of-house tender (cash, offline voucher, cheque). */
 export interface OfflinePayment {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderItem, orderItemRows } from './orders';
+import type { OrderItem } from '../api/get-order';
+import { orderItemRows } from './orders';
 
 const money = (raw: number) => ({ raw, formatted: `£${(raw / 100).toFixed(2)}` });
 

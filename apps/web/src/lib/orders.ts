@@ -1,19 +1,6 @@
-import type { Order as WireOrder } from '@fieldhouse/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from './api/client';
-import { queryKeys } from './query-keys';
+import type { OrderItem } from '../api/get-order';
 
-/** One order (booking confirmation on the bookings site, order detail in the payments area). */
-export type Order = Camel<WireOrder>;
-export type OrderItem = Order['items'][number];
-
-/** GET orders/:orderId (the caller's own order, else 404). */
-export const orderQueryOptions = (orderId: number) =>
-  queryOptions({
-    queryKey: queryKeys.order(orderId),
-    queryFn: ({ signal }) => api.get<WireOrder>(`orders/${orderId}`, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** How an order's lines read (booking confirmation, order detail). */
 
 const PERIODS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 

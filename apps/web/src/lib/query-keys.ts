@@ -19,6 +19,7 @@ export const queryKeys = {
   creditTransactions: (type: 'added' | 'spent') => ['credit', 'transactions', type] as const,
   savedCards: ['saved-cards'] as const,
   penalties: ['penalties'] as const,
+  directDebit: ['direct-debit'] as const,
   terms: (cartId: number) => ['terms', cartId] as const,
   order: (orderId: number) => ['orders', orderId] as const,
   orders: (from: string | null, to: string | null, page: number) =>

@@ -1,11 +1,16 @@
-import type { Site, SiteConfig as WireSiteConfig } from '@fieldhouse/contract';
+import type { MemberSite, Site, SiteConfig as WireSiteConfig } from '@fieldhouse/contract';
 import type { Camel } from './case-codec';
 import { toCamel } from './case-codec';
 
-export type { Site };
+export type { MemberSite, Site };
 export type SiteConfig = Camel<WireSiteConfig>;
 
-const BASENAMES: Record<Site, string> = { bookings: '/', account: '/account', join: '/join' };
+const BASENAMES: Record<Site, string> = {
+  bookings: '/',
+  account: '/account',
+  join: '/join',
+  admin: '/admin',
+};
 
 export function defaultSiteConfig(site: Site): SiteConfig {
   return {

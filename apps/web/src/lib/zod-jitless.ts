@@ -5,7 +5,9 @@
  * (the object `z.config()` writes, which zod keeps on globalThis so copies of zod agree) rather than importing zod,
  * which would put zod's core into every page's first load; zod-jitless.test.ts fails if zod stops reading it.
  */
+// The same object when zod already made it (zod keeps a reference to it: replacing it would go unseen).
 const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+scope.__zod_globalConfig ??= {};
+scope.__zod_globalConfig.jitless = true;
 
 export {};

@@ -1,6 +1,6 @@
 import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
-import { cartQueryOptions } from '../lib/cart';
+import { cartQueryOptions } from '../api/get-cart';
 import { formatMoney } from '../lib/format';
 import { buttonClass } from '../ui/button';
 import { SiteLink } from './site-link';

@@ -1,4 +1,4 @@
-import { FooterHtml } from '../features/footer/footer-html';
+import { FooterHtml } from '../features/footer/components/footer-html';
 import { useSelectedVenue } from '../lib/selected-venue';
 
 export function Footer() {

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type User, userQueryKey } from '../features/auth/api';
-import { loginPathFor, safeRedirect } from '../features/auth/redirect';
+import { type User, userQueryKey } from '../features/auth/api/get-user';
+import { loginPathFor, safeRedirect } from '../features/auth/rules/redirect';
 import { PublicOnly, RequireAuth } from './guards';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useUser } from '../features/auth/api';
-import { loginPathFor, safeRedirect } from '../features/auth/redirect';
+import { useUser } from '../features/auth/api/get-user';
+import { loginPathFor, safeRedirect } from '../features/auth/rules/redirect';
 import { PageTitle } from '../lib/page-title';
 import { Spinner } from '../ui/spinner';
 import { LoginControl } from './login-control';

@@ -1,4 +1,4 @@
-import type { Client } from '../features/client/api';
+import type { Client } from '../features/client/api/get-client';
 import { kioskHomeHref } from '../lib/links';
 import type { Modes } from '../lib/modes';
 import type { SelectedVenue } from '../lib/selected-venue';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useUser } from '../features/auth/api';
-import { useClient } from '../features/client/api';
-import { getCurrentTheme } from '../features/theme/api';
+import { useUser } from '../features/auth/api/get-user';
+import { useClient } from '../features/client/api/get-client';
+import { getCurrentTheme } from '../features/theme/api/current-theme';
 import { getModes } from '../lib/modes';
 import { useSelectedVenue } from '../lib/selected-venue';
 import { getSiteConfig } from '../lib/site-config';

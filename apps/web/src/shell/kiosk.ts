@@ -1,7 +1,7 @@
 import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { clearSessionState, logout } from '../features/auth/api';
+import { clearSessionState, logout } from '../features/auth/api/log-out';
 import { readCookie } from '../lib/cookies';
 import { TOAST_DURATION, toast } from '../lib/toast';
 

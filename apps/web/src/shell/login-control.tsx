@@ -1,4 +1,4 @@
-import { getSiteConfig } from '../lib/site-config';
+import { getSiteConfig, type MemberSite } from '../lib/site-config';
 import { buttonClass } from '../ui/button';
 import { openLoginModal } from './login-modal-store';
 import { SiteLink } from './site-link';
@@ -18,8 +18,13 @@ export function LoginControl({ onBeforeOpen, className }: { onBeforeOpen?: () =>
         Log in
       </button>
     );
+  // A member site's control (the staff console has its own login page and never shows this one).
   return (
-    <SiteLink site={getSiteConfig().site} to="/login" className={className ?? buttonClass('secondary')}>
+    <SiteLink
+      site={getSiteConfig().site as MemberSite}
+      to="/login"
+      className={className ?? buttonClass('secondary')}
+    >
       Log in
     </SiteLink>
   );

@@ -1,4 +1,4 @@
-import { LoginForm } from '../features/auth/login-form';
+import { LoginForm } from '../features/auth/components/login-form';
 import { ModalDialog } from '../ui/modal';
 import { closeLoginModal } from './login-modal-store';
 import { SiteLink } from './site-link';

@@ -1,4 +1,4 @@
-import { useUser } from '../features/auth/api';
+import { useUser } from '../features/auth/api/get-user';
 import { buttonClass } from '../ui/button';
 import { ModalDialog } from '../ui/modal';
 import { LoginControl } from './login-control';

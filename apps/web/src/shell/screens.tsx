@@ -1,3 +1,4 @@
+import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PageTitle } from '../lib/page-title';
 import { getSiteConfig } from '../lib/site-config';
@@ -66,6 +67,15 @@ export function MaintenanceScreen() {
   return (
     <FullPage title="Service disruption" heading="Service disruption">
       <p>Unable to access the site due to planned maintenance.</p>
+    </FullPage>
+  );
+}
+
+/** The database has no operator yet (the server answers `not_set_up`): what the server's own set-up page says. */
+export function SetUpScreen() {
+  return (
+    <FullPage title={NOT_SET_UP.title} heading={NOT_SET_UP.heading}>
+      <p>{NOT_SET_UP.message}</p>
     </FullPage>
   );
 }

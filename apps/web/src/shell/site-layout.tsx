@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useUser } from '../features/auth/api';
-import { useClientQuery } from '../features/client/api';
+import { useUser } from '../features/auth/api/get-user';
+import { useClientQuery } from '../features/client/api/get-client';
 import { getModes } from '../lib/modes';
 import { getSiteConfig } from '../lib/site-config';
 import { Spinner } from '../ui/spinner';

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { siteHref } from '../lib/links';
 import { getModes } from '../lib/modes';
-import { getSiteConfig, type Site } from '../lib/site-config';
+import { getSiteConfig, type MemberSite } from '../lib/site-config';
 
 export interface SiteLinkProps {
-  site: Site;
+  site: MemberSite;
   to: string;
   children: ReactNode;
   className?: string;
@@ -15,7 +15,7 @@ export interface SiteLinkProps {
   'data-testid'?: string;
 }
 
-export const useSiteHref = () => (site: Site, to: string, withKiosk?: boolean) =>
+export const useSiteHref = () => (site: MemberSite, to: string, withKiosk?: boolean) =>
   siteHref(getSiteConfig(), getModes(), site, to, { withKiosk });
 
 /** A router link within the current site, a full-page link (with embedded/kiosk flags) across sites. */

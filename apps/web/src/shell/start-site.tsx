@@ -1,12 +1,15 @@
+import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, type RouteObject } from 'react-router';
-import { clearSessionState, userQueryOptions } from '../features/auth/api';
-import { clientQueryOptions } from '../features/client/api';
-import { fetchTheme, setCurrentTheme, type Theme } from '../features/theme/api';
-import { applyTheme } from '../features/theme/apply-theme';
-import { loadFonts } from '../features/theme/fonts';
+import { userQueryOptions } from '../features/auth/api/get-user';
+import { clearSessionState } from '../features/auth/api/log-out';
+import { clientQueryOptions } from '../features/client/api/get-client';
+import { setCurrentTheme } from '../features/theme/api/current-theme';
+import { fetchTheme, type Theme } from '../features/theme/api/get-theme';
+import { applyTheme } from '../features/theme/utils/apply-theme';
+import { loadFonts } from '../features/theme/utils/fonts';
 import { isApiError, setUnauthorisedHandler } from '../lib/api/client';
 import { readBootData } from '../lib/boot-data';
 import { showCarriedToast, takeCarriedToast } from '../lib/carried-toast';
@@ -18,7 +21,7 @@ import { readSiteConfig, type Site, setSiteConfig } from '../lib/site-config';
 import { showPendingKioskToast } from './kiosk';
 import { preloadPages } from './lazy-page';
 import { LazyToaster } from './lazy-toaster';
-import { AppErrorBoundary, ErrorScreen, MaintenanceScreen } from './screens';
+import { AppErrorBoundary, ErrorScreen, MaintenanceScreen, SetUpScreen } from './screens';
 import { SiteRoutes, setSiteRoutes } from './site-routes';
 import './shell.css';
 
@@ -48,7 +51,7 @@ export function startSite(
     async (theme) => {
       applyTheme(theme);
       setCurrentTheme(theme);
-      await loadFonts([theme.themeAppBodyFontStyle, theme.themeAppHeadingFontStyle]);
+      await loadFonts(theme.themeAppBodyFontStyle, theme.themeAppHeadingFontStyle);
       return { ok: true, theme } as const;
     },
     (error: unknown) => ({ ok: false, error }) as const,
@@ -76,8 +79,12 @@ export function startSite(
 
     if (!themeResult.ok) {
       const { error } = themeResult;
+      // Served by the API server, a site with no operator gets the server's set-up page instead; this is for the
+      // Vite dev server and a page loaded just before the operator went away.
       render(
-        isApiError(error) && error.status === 503 ? (
+        isApiError(error) && error.code === NOT_SET_UP.code ? (
+          <SetUpScreen />
+        ) : isApiError(error) && error.status === 503 ? (
           <MaintenanceScreen />
         ) : (
           <ErrorScreen message={isApiError(error) ? error.message : undefined} />

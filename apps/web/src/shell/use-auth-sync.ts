@@ -1,7 +1,9 @@
 import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authChannel, clearSessionState, userQueryKey } from '../features/auth/api';
+import { authChannel } from '../features/auth/api/auth-channel';
+import { userQueryKey } from '../features/auth/api/get-user';
+import { clearSessionState } from '../features/auth/api/log-out';
 import { readCookie } from '../lib/cookies';
 
 export const LOGIN_POLL_MS = 5000;

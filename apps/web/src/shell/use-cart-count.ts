@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../features/auth/api';
-import { cartQueryOptions } from '../lib/cart';
+import { cartQueryOptions } from '../api/get-cart';
+import { useUser } from '../features/auth/api/get-user';
 
 /** Number of items in the basket shown in the header: the cart's item count when logged in, else 0. */
 export function useCartCount(): number {

@@ -1,4 +1,4 @@
-import type { CartItem } from '../lib/cart';
+import type { CartItem } from '../api/get-cart';
 import { formatMoney } from '../lib/format';
 import { DetailsList } from './details-list';
 

@@ -1,5 +1,5 @@
-import type { JourneyMode } from './journey-types';
-import type { SectionId } from './sections';
+import type { SectionId } from './rules/sections';
+import type { JourneyMode } from './types';
 
 /** The data-layer event name of the journey's progress events (joining §4, §8). */
 export const JOIN_PROGRESS_EVENT = 'checkout_progress';

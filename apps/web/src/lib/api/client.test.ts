@@ -103,6 +103,13 @@ describe('api client', () => {
     });
   });
 
+  it("keeps the server's error code (503 not_set_up: no operator yet), and none when it sent none", async () => {
+    fetchMock.mockResolvedValueOnce(reply(503, { message: 'Being set up.', code: 'not_set_up' }));
+    await expect(api.get('frontend/theme')).rejects.toMatchObject({ status: 503, code: 'not_set_up' });
+    fetchMock.mockResolvedValueOnce(reply(503, { message: 'Maintenance.' }));
+    await expect(api.get('frontend/theme')).rejects.toMatchObject({ status: 503, code: null });
+  });
+
   it('maps network failures to the generic text', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('x')).rejects.toMatchObject({ status: 0, message: DEFAULT_ERROR_TEXTS.generic });

@@ -104,6 +104,7 @@ export async function apiRequest<W>(
     data?: unknown;
     message?: unknown;
     errors?: unknown;
+    code?: unknown;
   } | null;
 
   if (response.ok) return toCamel((payload?.data ?? null) as W);
@@ -115,6 +116,7 @@ export async function apiRequest<W>(
     errorText(response.status, serverMessage),
     serverMessage,
     response.status === 422 ? toFieldErrors(payload?.errors) : {},
+    typeof payload?.code === 'string' ? payload.code : null,
   );
 }
 

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null = null,
     /** 422 field errors, keyed by camelCase field name. */
     readonly fieldErrors: FieldErrors = {},
+    /** The server's error code, when it sent one (e.g. `not_set_up`). */
+    readonly code: string | null = null,
   ) {
     super(message);
   }

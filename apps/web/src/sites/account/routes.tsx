@@ -13,16 +13,19 @@ export const accountRoutes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: 'login', element: lazyPage(() => import('./pages/login-page')) },
-          { path: 'register', element: lazyPage(() => import('./pages/register-page')) },
-          { path: 'password-reset/:token', element: lazyPage(() => import('./pages/password-reset-page')) },
+          { path: 'login', element: lazyPage(() => import('./pages/login/login-page')) },
+          { path: 'register', element: lazyPage(() => import('./pages/register/register-page')) },
+          {
+            path: 'password-reset/:token',
+            element: lazyPage(() => import('./pages/password-reset/password-reset-page')),
+          },
         ],
       },
       {
         element: <RequireAuth />,
         handle: { crumb: 'Account' },
         children: [
-          { index: true, element: lazyPage(() => import('./pages/dashboard-page')) },
+          { index: true, element: lazyPage(() => import('./pages/dashboard/dashboard-page')) },
           {
             path: 'user-details',
             handle: { crumb: 'My details' },
@@ -38,14 +41,14 @@ export const accountRoutes: RouteObject[] = [
             handle: { crumb: 'Bookings' },
             children: [
               { index: true, element: <Navigate to="upcoming" replace /> },
-              { path: ':filter', element: lazyPage(() => import('./pages/sections/bookings-page')) },
+              { path: ':filter', element: lazyPage(() => import('./pages/bookings/bookings-page')) },
             ],
           },
           {
             path: 'memberships',
             handle: { crumb: 'Memberships' },
             children: [
-              { index: true, element: lazyPage(() => import('./pages/sections/memberships-page')) },
+              { index: true, element: lazyPage(() => import('./pages/memberships/memberships-page')) },
               {
                 path: 'change/:membershipId',
                 element: lazyPage(() => import('./pages/memberships/change-page')),
@@ -59,7 +62,7 @@ export const accountRoutes: RouteObject[] = [
           {
             path: 'packages',
             handle: { crumb: 'Packages' },
-            element: lazyPage(() => import('./pages/sections/packages-page')),
+            element: lazyPage(() => import('./pages/packages/packages-page')),
           },
           {
             path: 'payments',

@@ -14,18 +14,21 @@ export const bookingsRoutes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { index: true, element: <Navigate to="/redirect-to-selected-venue" replace /> },
-      { path: 'redirect-to-selected-venue', element: lazyPage(() => import('./pages/select-venue-page')) },
-      { path: 'venues', element: lazyPage(() => import('./pages/venues-page')) },
-      { path: 'venues/:slug', element: lazyPage(() => import('./pages/timetable-page')) },
-      { path: 'venues/:slug/sessions/:id', element: lazyPage(() => import('./pages/session-page')) },
-      { path: 'basket', element: lazyPage(() => import('./pages/basket-page')) },
+      {
+        path: 'redirect-to-selected-venue',
+        element: lazyPage(() => import('./pages/redirect-to-selected-venue/select-venue-page')),
+      },
+      { path: 'venues', element: lazyPage(() => import('./pages/venues/venues-page')) },
+      { path: 'venues/:slug', element: lazyPage(() => import('./pages/venues/timetable-page')) },
+      { path: 'venues/:slug/sessions/:id', element: lazyPage(() => import('./pages/venues/session-page')) },
+      { path: 'basket', element: lazyPage(() => import('./pages/basket/basket-page')) },
       {
         element: <RequireAuth mode="modal" />,
         children: [
-          { path: 'basket/checkout', element: lazyPage(() => import('./pages/checkout-page')) },
+          { path: 'basket/checkout', element: lazyPage(() => import('./pages/basket/checkout-page')) },
           {
             path: 'booking-confirmed/:orderId',
-            element: lazyPage(() => import('./pages/booking-confirmed-page')),
+            element: lazyPage(() => import('./pages/booking-confirmed/booking-confirmed-page')),
           },
         ],
       },

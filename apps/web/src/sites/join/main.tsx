@@ -1,5 +1,5 @@
 import '../../lib/zod-jitless';
-import { venuesQueryOptions } from '../../lib/venues';
+import { venuesQueryOptions } from '../../api/get-venues';
 import { startSite } from '../../shell/start-site';
 import { joinRoutes } from './routes';
 

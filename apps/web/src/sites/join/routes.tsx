@@ -22,8 +22,8 @@ export const joinRoutes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: 'login', element: lazyPage(() => import('../account/pages/login-page')) },
-          { path: 'register', element: lazyPage(() => import('../account/pages/register-page')) },
+          { path: 'login', element: lazyPage(() => import('../account/pages/login/login-page')) },
+          { path: 'register', element: lazyPage(() => import('../account/pages/register/register-page')) },
         ],
       },
       { path: '*', element: <NotFoundContent /> },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toDisplayDate } from '../../lib/dates';
 import {
   initialValues,
   isAnswerMissing,
   parseDisplayDate,
-  toDisplayDate,
   toSubmission,
   validateFields,
 } from './field-rules';

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../../lib/dates';
+import { isCalendarDate, toDisplayDate } from '../../lib/dates';
 import { FIELD_TEXTS } from './field-texts';
 import type { AnswerValue, FieldDefinition, FieldMessages, FieldValue, FieldValues } from './field-types';
 
@@ -22,12 +22,6 @@ export function parseDisplayDate(text: string): string | null {
       : [0, 0, 0];
   const isoDate = `${year}-${pad(month)}-${pad(day)}`;
   return year && isCalendarDate(isoDate) ? isoDate : null;
-}
-
-/** 'YYYY-MM-DD' to 'DD/MM/YYYY' (other text is returned as it is). */
-export function toDisplayDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
 
 export const emptyValue = (def: Pick<FieldDefinition, 'type'>): FieldValue =>

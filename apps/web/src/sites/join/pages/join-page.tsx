@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { useUser } from '../../../features/auth/api';
-import { CentreSelection } from '../../../features/centre-selection/centre-selection';
-import { useClient } from '../../../features/client/api';
+import { useUser } from '../../../features/auth/api/get-user';
+import { CentreSelection } from '../../../features/centre-selection/components/centre-selection';
+import { useClient } from '../../../features/client/api/get-client';
 import '../../../features/joining/joining.css';
 import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
-import { useMembershipTypes } from '../../../features/joining/api';
-import { JourneyProvider, useJourney } from '../../../features/joining/journey-store';
-import { MembershipJourney } from '../../../features/joining/membership-journey';
-import { useVenues } from '../../../features/venues/api';
-import { VenueGrid } from '../../../features/venues/venue-grid';
+import { useMembershipTypes } from '../../../features/joining/api/get-membership-types';
+import { JoinMembershipJourney } from '../../../features/joining/components/join-journey';
+import { JourneyProvider, useJourney } from '../../../features/joining/stores/journey-store';
+import { useVenues } from '../../../features/venues/api/get-venues';
+import { VenueGrid } from '../../../features/venues/components/venue-grid';
 import { PageTitle } from '../../../lib/page-title';
 import { selectVenue } from '../../../lib/selected-venue';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -69,6 +69,14 @@ function JoinJourney() {
   useEffect(() => {
     if (user === undefined) return;
     if (!route.centreSlug) {
+      // An operator with one venue: nothing to choose, so its memberships open at once (not on the kiosk, whose
+      // start page stays the same for every visitor).
+      if (route.pathname === '/' && venues.isPending) return;
+      const only = route.pathname === '/' && venues.data?.length === 1 ? venues.data[0] : undefined;
+      if (only) {
+        navigate(`/centre/${encodeURIComponent(only.slug)}`, { replace: true });
+        return;
+      }
       if (handled.current === route.pathname) return;
       handled.current = route.pathname;
       if (store.open !== 'centre') dispatch({ type: 'open', section: 'centre' });
@@ -116,7 +124,18 @@ function JoinJourney() {
       });
     else if (store.open === 'centre' || store.open === 'membership')
       dispatch({ type: 'open', section: 'details' });
-  }, [route, venue, memberships.data, memberships.isError, user, store, dispatch, navigate]);
+  }, [
+    route,
+    venue,
+    venues.data,
+    venues.isPending,
+    memberships.data,
+    memberships.isError,
+    user,
+    store,
+    dispatch,
+    navigate,
+  ]);
 
   if (!client || user === undefined) return <Spinner label="Loading" />;
   if (route.centreSlug && venues.isPending) return <Spinner label="Loading centre" />;
@@ -130,7 +149,7 @@ function JoinJourney() {
     <div className="page join-page">
       <PageTitle title={venue ? `Join ${venue.name}` : 'Choose your home centre'} />
       <h1 className="visually-hidden">Buy a membership</h1>
-      <MembershipJourney
+      <JoinMembershipJourney
         user={user}
         centre={{
           content: (

@@ -1,6 +1,6 @@
 import { PROFILE_TEXTS } from '@fieldhouse/contract/texts/account-profile';
-import type { User } from '../../../../features/auth/api';
-import { useDismissPhotoReminder } from '../../../../features/profile-photo/api';
+import type { User } from '../../../../features/auth/api/get-user';
+import { useDismissPhotoReminder } from '../../../../features/profile-photo/api/dismiss-photo-reminder';
 import { Notice } from '../../../../ui/notice';
 
 /** 'Add a profile photo to your account!' while there is no photo; dismissing it is saved on the account. */

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import type { User } from '../../../../features/auth/api';
-import { ProfileAvatar } from '../../../../features/profile-photo/profile-avatar';
+import type { User } from '../../../../features/auth/api/get-user';
+import { ProfileAvatar } from '../../../../features/profile-photo/components/profile-avatar';
 import { Button } from '../../../../ui/button';
 
 // The modal (react-aria) loads on first use; its camera and cropper load later still.
 const ProfilePhotoModal = lazy(() =>
-  import('../../../../features/profile-photo/profile-photo-modal').then((m) => ({
+  import('../../../../features/profile-photo/components/profile-photo-modal').then((m) => ({
     default: m.ProfilePhotoModal,
   })),
 );

@@ -1,6 +1,6 @@
-import { useUser } from '../../../../features/auth/api';
-import { Allowances } from '../../../../features/guest-passes/allowances';
-import { GuestPassForm } from '../../../../features/guest-passes/guest-pass-form';
+import { useUser } from '../../../../features/auth/api/get-user';
+import { Allowances } from '../../../../features/guest-passes/components/allowances';
+import { GuestPassForm } from '../../../../features/guest-passes/components/guest-pass-form';
 import { PageTitle } from '../../../../lib/page-title';
 
 /** /guest-passes/available-passes: the allowances and the send form. */

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useClient } from '../../../../features/client/api';
+import { useClient } from '../../../../features/client/api/get-client';
 import { NotFoundContent } from '../../../../shell/screens';
 import '../../../../features/guest-passes/guest-passes.css';
 

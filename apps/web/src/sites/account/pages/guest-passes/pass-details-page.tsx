@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { useUser } from '../../../../features/auth/api';
-import { GuestPassDetails } from '../../../../features/guest-passes/guest-pass-details';
+import { useUser } from '../../../../features/auth/api/get-user';
+import { GuestPassDetails } from '../../../../features/guest-passes/components/guest-pass-details';
 import { PageTitle } from '../../../../lib/page-title';
 import { NotFoundContent } from '../../../../shell/screens';
 

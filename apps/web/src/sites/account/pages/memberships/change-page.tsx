@@ -1,10 +1,10 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useUser } from '../../../../features/auth/api';
+import { useUser } from '../../../../features/auth/api/get-user';
 import '../../../../features/joining/joining.css';
-import { useChangeOptions } from '../../../../features/joining/change-api';
-import { JourneyProvider } from '../../../../features/joining/journey-store';
-import { MembershipJourney } from '../../../../features/joining/membership-journey';
-import type { ManageNavigationState } from '../../../../features/memberships/manage-membership-modal';
+import { useChangeOptions } from '../../../../features/joining/api/get-change-options';
+import { ChangeMembershipJourney } from '../../../../features/joining/components/change-journey';
+import { JourneyProvider } from '../../../../features/joining/stores/journey-store';
+import type { ManageNavigationState } from '../../../../features/memberships/components/manage-membership-modal';
 import { isApiError } from '../../../../lib/api/client';
 import { PageTitle } from '../../../../lib/page-title';
 import { NotFoundContent } from '../../../../shell/screens';
@@ -35,7 +35,7 @@ export default function ChangePage() {
         {current.homeVenue.name}.
       </p>
       <JourneyProvider storageKey={`fh-join-change-${id}`} mode="change">
-        <MembershipJourney user={user} managedMembershipId={id} />
+        <ChangeMembershipJourney user={user} membershipId={id} />
       </JourneyProvider>
     </section>
   );

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { type User, useUser } from '../../../../features/auth/api';
+import { type User, useUser } from '../../../../features/auth/api/get-user';
 import '../../../../features/joining/joining.css';
-import { JourneyProvider, useJourney } from '../../../../features/joining/journey-store';
-import { MembershipJourney } from '../../../../features/joining/membership-journey';
-import type { ManageNavigationState } from '../../../../features/memberships/manage-membership-modal';
+import { RenewMembershipJourney } from '../../../../features/joining/components/renew-journey';
+import { JourneyProvider, useJourney } from '../../../../features/joining/stores/journey-store';
+import type { ManageNavigationState } from '../../../../features/memberships/components/manage-membership-modal';
 import { PageTitle } from '../../../../lib/page-title';
 import { Spinner } from '../../../../ui/spinner';
 
@@ -37,9 +37,9 @@ function RenewJourney({
   }, [isChosen, dispatch, typeId, slug, paymentType]);
   if (!isChosen) return <Spinner label="Loading" />;
   return (
-    <MembershipJourney
+    <RenewMembershipJourney
       user={user}
-      managedMembershipId={membershipId}
+      membershipId={membershipId}
       onSelectionReset={() => navigate('/memberships', { replace: true })}
     />
   );

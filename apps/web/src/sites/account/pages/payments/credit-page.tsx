@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import type { CreditType } from '../../../../features/payments/api';
-import { CreditBalance } from '../../../../features/payments/credit-balance';
-import { CreditHistory, CreditToggle } from '../../../../features/payments/credit-history';
+import type { CreditType } from '../../../../features/payments/api/types';
+import { CreditBalance } from '../../../../features/payments/components/credit-balance';
+import { CreditHistory, CreditToggle } from '../../../../features/payments/components/credit-history';
 import { PageTitle } from '../../../../lib/page-title';
 
 const TYPES: Record<string, CreditType> = { added: 'added', spent: 'spent' };

@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { OrderDetail } from '../../../../features/payments/order-detail';
+import { OrderDetail } from '../../../../features/payments/components/order-detail';
 import { PageTitle } from '../../../../lib/page-title';
 import '../../../../features/payments/payments.css';
 

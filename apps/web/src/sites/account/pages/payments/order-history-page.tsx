@@ -1,4 +1,4 @@
-import { OrderHistory } from '../../../../features/payments/order-history';
+import { OrderHistory } from '../../../../features/payments/components/order-history';
 import { PageTitle } from '../../../../lib/page-title';
 
 /** /payments/order-history */

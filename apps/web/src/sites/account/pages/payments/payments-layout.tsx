@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { useClient } from '../../../../features/client/api';
+import { useClient } from '../../../../features/client/api/get-client';
 import { PageTitle } from '../../../../lib/page-title';
 import { NotFoundContent } from '../../../../shell/screens';
 import '../../../../features/payments/payments.css';

@@ -1,10 +1,11 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useClient } from '../../../../features/client/api';
-import { CreditBalance } from '../../../../features/payments/credit-balance';
-import { PaymentMethods } from '../../../../features/payments/payment-methods';
-import { UnpaidFees } from '../../../../features/payments/unpaid-fees';
+import { useClient } from '../../../../features/client/api/get-client';
+import { CreditBalance } from '../../../../features/payments/components/credit-balance';
+import { DirectDebit } from '../../../../features/payments/components/direct-debit';
+import { PaymentMethods } from '../../../../features/payments/components/payment-methods';
+import { UnpaidFees } from '../../../../features/payments/components/unpaid-fees';
 import { Notice } from '../../../../ui/notice';
 
 function CardDeletedNotice({ onDismiss }: { onDismiss: () => void }) {
@@ -22,7 +23,7 @@ function CardDeletedNotice({ onDismiss }: { onDismiss: () => void }) {
   );
 }
 
-/** /payments: the card-deleted notice, unpaid fees, credit balance (credits on), payment methods. */
+/** /payments: the card-deleted notice, unpaid fees, credit balance (credits on), payment methods, direct debit. */
 export default function PaymentsSummaryPage() {
   const client = useClient();
   const location = useLocation();
@@ -51,6 +52,7 @@ export default function PaymentsSummaryPage() {
         />
       )}
       <PaymentMethods />
+      <DirectDebit />
     </>
   );
 }

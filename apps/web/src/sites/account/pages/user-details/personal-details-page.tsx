@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useClient } from '../../../../features/client/api';
-import { AccountDetails } from '../../../../features/user-details/details-form';
-import { PasswordChangeForm } from '../../../../features/user-details/password-form';
-import { PrivacySection } from '../../../../features/user-details/privacy-section';
+import { useClient } from '../../../../features/client/api/get-client';
+import { AccountDetails } from '../../../../features/user-details/components/details-form';
+import { PasswordChangeForm } from '../../../../features/user-details/components/password-form';
+import { PrivacySection } from '../../../../features/user-details/components/privacy-section';
 
 /** /user-details: the personal details form, the password change and (with a tag manager) Privacy. */
 export default function PersonalDetailsPage() {

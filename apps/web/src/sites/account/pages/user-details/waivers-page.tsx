@@ -1,4 +1,4 @@
-import { WaiverList } from '../../../../features/waivers/waiver-list';
+import { WaiverList } from '../../../../features/waivers/components/waiver-list';
 
 /** /user-details/waivers: 'Review your waivers'. */
 export default function WaiversPage() {

@@ -1,0 +1,35 @@
+import type { ApprovalDecisionBody, ApprovalKind, approvalDecisionReply } from '@fieldhouse/contract/staff';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api/client';
+import { type ApprovalItem, approvalsQueryKey } from './get-approvals';
+
+export interface DecisionInput {
+  kind: ApprovalKind;
+  id: number;
+  body: ApprovalDecisionBody;
+}
+
+const sameItem = (item: ApprovalItem, input: DecisionInput) =>
+  item.kind === input.kind && item.id === input.id;
+
+/**
+ * POST staff/approvals/{kind}/{id}/decision. The item leaves the queue once decided, and also when someone else
+ * decided it first (409): either way it is no longer waiting.
+ */
+export function useDecideApproval() {
+  const queryClient = useQueryClient();
+  const removeFromQueue = (input: DecisionInput) =>
+    queryClient.setQueryData<ApprovalItem[]>(approvalsQueryKey, (items) =>
+      items?.filter((item) => !sameItem(item, input)),
+    );
+  return useMutation({
+    mutationFn: ({ kind, id, body }: DecisionInput) =>
+      api.post<z.infer<typeof approvalDecisionReply>['data']>(
+        `staff/approvals/${encodeURIComponent(kind)}/${id}/decision`,
+        body,
+      ),
+    onSuccess: (_reply, input) => removeFromQueue(input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
+  });
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../rules/redirect';
+import { LoginForm } from './login-form';
+
+const ForgottenPasswordModal = lazy(() =>
+  import('./forgotten-password-modal').then((m) => ({ default: m.ForgottenPasswordModal })),
+);
+
+/**
+ * The /login page of the account and join sites. ?showForgotPassword=true opens the reset-request modal;
+ * ?activateAccount=true opens the same request in its own words (accounts made at the desk).
+ */
+export function LoginScreen() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const isActivateOpen = params.get('activateAccount') === 'true';
+  const isForgotOpen = params.get('showForgotPassword') === 'true' || isActivateOpen;
+  const base = Object.fromEntries(
+    [...params].filter(([key]) => key !== 'showForgotPassword' && key !== 'activateAccount'),
+  );
+  const forgotHref = `?${new URLSearchParams({ ...base, showForgotPassword: 'true' })}`;
+  const activateHref = `?${new URLSearchParams({ ...base, activateAccount: 'true' })}`;
+
+  const closeForgot = () => {
+    const next = new URLSearchParams(params);
+    next.delete('showForgotPassword');
+    next.delete('activateAccount');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="auth-card">
+      <h1>Log in to your account</h1>
+      <LoginForm onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+      <ul className="link-list">
+        <li>
+          <Link to={forgotHref}>I have forgotten my password</Link>
+        </li>
+        <li>
+          <Link to={activateHref}>Activate account</Link>
+        </li>
+        <li>
+          <Link to="/register">Create an account</Link>
+        </li>
+      </ul>
+      {isForgotOpen && (
+        <Suspense fallback={null}>
+          <ForgottenPasswordModal
+            isOpen
+            purpose={isActivateOpen ? 'activate' : 'reset'}
+            onClose={closeForgot}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshCart } from '../../../api/update-cart';
+import { api } from '../../../lib/api/client';
+import { TOAST_DURATION, toast } from '../../../lib/toast';
+import { toastError } from './errors';
+
+/** DELETE cart: discards the basket. */
+export function useClearCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('cart'),
+    onSuccess: async (reply) => {
+      toast.success(BASKET_TEXTS.cleared, { duration: TOAST_DURATION.default });
+      await refreshCart(queryClient, reply);
+    },
+    onError: toastError,
+  });
+}

@@ -1,0 +1,2 @@
+/** Download link of the order's calendar file (text/calendar). */
+export const calendarHref = (orderId: number): string => `/api/orders/${orderId}/calendar.ics`;

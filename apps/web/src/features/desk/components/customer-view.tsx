@@ -1,0 +1,64 @@
+import type { DeskCustomer } from '../api/get-desk-customer';
+import { BookSession } from './book-session';
+import { CheckInAction } from './check-in-action';
+import {
+  CustomerBookings,
+  CustomerCheckIns,
+  CustomerFacts,
+  CustomerGuestPasses,
+  CustomerMemberships,
+  CustomerMoney,
+  CustomerOrders,
+  CustomerWaivers,
+} from './customer-details';
+import { CustomerPhoto } from './customer-photo';
+import type { WorkVenue } from './work-venue-field';
+import '../desk.css';
+
+/**
+ * One customer at the desk: their photo (to check who is there) with name and number and the check-in; then
+ * memberships, booking a session, their bookings and orders beside their details, money, waivers, guest passes and
+ * check-ins (one column on a tablet).
+ */
+export function CustomerView({ data, venues }: { data: DeskCustomer; venues: readonly WorkVenue[] }) {
+  const c = data.customer;
+  const orderNumberOf = (orderId: number) => data.recentOrders.find((o) => o.id === orderId)?.number ?? null;
+  return (
+    <div className="desk-customer">
+      <div className="desk-customer__head card">
+        <CustomerPhoto name={c.name} url={c.photoUrl} />
+        <div className="desk-customer__who">
+          <h1>{c.name}</h1>
+          <p className="muted">
+            Customer no {c.reference}
+            {c.homeVenue ? ` · ${c.homeVenue.name}` : ''}
+          </p>
+          {data.unpaidFees.length > 0 && (
+            <p className="desk-customer__flag">Unpaid fees: {data.unpaidTotal.formatted}</p>
+          )}
+        </div>
+        <CheckInAction customerId={c.id} customerName={c.firstName || c.name} venues={venues} />
+      </div>
+      <div className="desk-customer__grid">
+        <div className="desk-customer__main">
+          <CustomerMemberships data={data} />
+          <BookSession
+            customerId={c.id}
+            customerName={c.name}
+            venues={venues}
+            orderNumberOf={orderNumberOf}
+          />
+          <CustomerBookings data={data} />
+          <CustomerOrders data={data} />
+        </div>
+        <div className="desk-customer__side">
+          <CustomerFacts data={data} />
+          <CustomerMoney data={data} />
+          <CustomerWaivers data={data} />
+          <CustomerGuestPasses data={data} />
+          <CustomerCheckIns data={data} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export const base = (userId: number) => `v1/users/${userId}/guestPasses`;

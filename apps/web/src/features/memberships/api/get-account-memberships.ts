@@ -1,0 +1,12 @@
+import type { AccountMembership as WireAccountMembership } from '@fieldhouse/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type Camel } from '../../../lib/api/client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type AccountMembership = Camel<WireAccountMembership>;
+
+/** GET my-account/user/memberships: sorted pending, active, frozen, then the rest (the server sorts). */
+export const accountMembershipsQueryOptions = queryOptions({
+  queryKey: queryKeys.accountMemberships,
+  queryFn: ({ signal }) => api.get<WireAccountMembership[]>('my-account/user/memberships', { signal }),
+});

@@ -1,0 +1,16 @@
+import type { cancelInfoReply } from '@fieldhouse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api, type Camel } from '../../../lib/api/client';
+import { type Data, managementKeys } from './keys';
+
+export type CancelInfo = Camel<Data<typeof cancelInfoReply>>;
+
+/** GET memberships/:id/cancel: whether and how it can be cancelled, loaded each time the modal opens. */
+export const useCancelInfo = (membershipId: number) =>
+  useQuery({
+    queryKey: managementKeys.cancelInfo(membershipId),
+    queryFn: ({ signal }) =>
+      api.get<Data<typeof cancelInfoReply>>(`memberships/${membershipId}/cancel`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });

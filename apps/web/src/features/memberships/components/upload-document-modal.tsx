@@ -1,0 +1,131 @@
+import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
+import { type FormEvent, useId, useState } from 'react';
+import { isApiError } from '../../../lib/api/client';
+import { Button } from '../../../ui/button';
+import { ModalDialog } from '../../../ui/modal';
+import type { AccountMembership } from '../api/get-account-memberships';
+import { useUploadDocument } from '../api/upload-document';
+import { FileField } from './file-field';
+
+/**
+ * 'Upload document' (account-shell §3 Document upload, §4, §5): a document type and a JPEG, PNG or PDF file,
+ * sent as multipart to POST eligibility/document; 201 says it was submitted.
+ */
+export default function UploadDocumentModal({
+  membership,
+  onClose,
+}: {
+  membership: AccountMembership;
+  onClose: () => void;
+}) {
+  const criterion = membership.membershipType.eligibilityCriterion;
+  const documentTypes = criterion?.documentTypes ?? [];
+  const [typeId, setTypeId] = useState<number | null>(
+    documentTypes.length === 1 ? (documentTypes[0]?.id ?? null) : null,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [isTried, setIsTried] = useState(false);
+  const upload = useUploadDocument();
+  const selectId = useId();
+  const fieldErrors = isApiError(upload.error) && upload.error.status === 422 ? upload.error.fieldErrors : {};
+  const failure =
+    upload.isError && Object.keys(fieldErrors).length === 0
+      ? isApiError(upload.error) && upload.error.status === 500
+        ? MEMBERSHIP_MANAGEMENT_TEXTS.documentSendFailed
+        : upload.error.message
+      : null;
+
+  const typeErrors = [
+    ...(isTried && typeId === null ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired] : []),
+    ...(fieldErrors.eligibilityDocumentTypeId ?? []),
+  ];
+  const fileErrors = [
+    ...(isTried && !file ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired] : []),
+    ...(fieldErrors.document ?? []),
+  ];
+  const otherErrors = [...(fieldErrors.membershipId ?? []), ...(fieldErrors.eligibilityCriterionId ?? [])];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsTried(true);
+    if (!criterion || typeId === null || !file || upload.isPending) return;
+    const form = new FormData();
+    form.append('eligibility_document_type_id', String(typeId));
+    form.append('document', file);
+    form.append('membership_id', String(membership.id));
+    form.append('eligibility_criterion_id', String(criterion.id));
+    upload.mutate(form);
+  };
+
+  return (
+    <ModalDialog title="Upload document" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {upload.isSuccess ? (
+        <div className="stack" role="status">
+          <p>
+            <strong>{MEMBERSHIP_MANAGEMENT_TEXTS.documentSubmitted}</strong>
+          </p>
+          <p>{MEMBERSHIP_MANAGEMENT_TEXTS.documentReview}</p>
+          <div className="button-row">
+            <Button onClick={onClose}>Back to my memberships</Button>
+          </div>
+        </div>
+      ) : (
+        <form className="management-form" noValidate onSubmit={submit}>
+          <p>
+            Proof of eligibility for <strong>{membership.membershipType.name}</strong>.
+          </p>
+          <div className="field">
+            <label className="field__label" htmlFor={selectId}>
+              Document type
+            </label>
+            <select
+              id={selectId}
+              className="field__input"
+              value={typeId ?? ''}
+              aria-invalid={typeErrors.length > 0 || undefined}
+              aria-describedby={typeErrors.length ? `${selectId}-error` : undefined}
+              onChange={(event) => setTypeId(event.target.value ? Number(event.target.value) : null)}
+            >
+              <option value="">Choose a document type</option>
+              {documentTypes.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+            {typeErrors.length > 0 && (
+              <div className="field__error" id={`${selectId}-error`} role="alert">
+                {typeErrors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+          </div>
+          <FileField
+            label="Document"
+            hint="JPEG, PNG or PDF, up to 20MB."
+            file={file}
+            errors={fileErrors}
+            onChange={setFile}
+          />
+          {(otherErrors.length > 0 || failure) && (
+            <div className="notice notice--danger" role="alert">
+              {otherErrors.length > 0 && <p>{MEMBERSHIP_MANAGEMENT_TEXTS.validationErrors}</p>}
+              {[...otherErrors, ...(failure ? [failure] : [])].map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          )}
+          <div className="button-row">
+            <Button type="submit" isPending={upload.isPending}>
+              {upload.isPending ? 'Uploading...' : 'Upload document'}
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

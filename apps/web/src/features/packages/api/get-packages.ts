@@ -1,0 +1,13 @@
+import type { packagesReply } from '@fieldhouse/contract/account-profile';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, type Camel } from '../../../lib/api/client';
+
+export type WirePackages = z.infer<typeof packagesReply>['data'];
+export type AccountPackage = Camel<WirePackages>[number];
+
+/** GET promotions/user/packages: the packages the customer has bought. */
+export const packagesQueryOptions = queryOptions({
+  queryKey: ['packages'] as const,
+  queryFn: ({ signal }) => api.get<WirePackages>('promotions/user/packages', { signal }),
+});

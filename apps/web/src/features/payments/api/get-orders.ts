@@ -1,0 +1,19 @@
+import type { ordersReply } from '@fieldhouse/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api/client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { OrderFilter } from '../rules/order-filter';
+
+/** GET orders?from&to&page: inclusive venue-local days (either bound optional), a page of 20 with the totals. */
+export const ordersQueryOptions = (filter: OrderFilter, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.orders(filter.from, filter.to, page),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof ordersReply>['data']>('orders', {
+        signal,
+        query: { from: filter.from, to: filter.to, page },
+      }),
+    // The page shown stays while the next one loads (no spinner between pages).
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,22 @@
+import type {
+  creditBalanceReply,
+  creditTransactionsReply,
+  ordersReply,
+  receiptReply,
+  updateSavedCardBody,
+  CreditTransaction as WireCreditTransaction,
+  Penalty as WirePenalty,
+} from '@fieldhouse/contract';
+import type { z } from 'zod';
+import type { Camel } from '../../../lib/api/client';
+
+export type Penalty = Camel<WirePenalty>;
+export type CreditBalance = Camel<z.infer<typeof creditBalanceReply>['data']>;
+export type CreditTransaction = Camel<WireCreditTransaction>;
+export type CreditHistory = Camel<z.infer<typeof creditTransactionsReply>['data']>;
+export type CreditType = 'added' | 'spent';
+export type OrderPage = Camel<z.infer<typeof ordersReply>['data']>;
+export type OrderSummary = OrderPage['orders'][number];
+export type WireReceipt = z.infer<typeof receiptReply>['data'];
+/** The update body is sent exactly as the contract spells it (address_line_1 has an underscore before the digit). */
+export type UpdateSavedCardBody = z.input<typeof updateSavedCardBody>;

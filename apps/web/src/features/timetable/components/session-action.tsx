@@ -1,0 +1,120 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
+import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
+import { Link } from 'react-router';
+import { serverMessageOr } from '../../../lib/api/client';
+import { TOAST_DURATION, toast } from '../../../lib/toast';
+import { openLoginModal } from '../../../shell/login-modal-store';
+import { Button } from '../../../ui/button';
+import { useAddToBasket } from '../api/add-to-basket';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
+import type { Session } from '../api/types';
+import { sessionAction } from '../rules/timetable';
+
+interface ActionProps {
+  session: Session;
+  isLoggedIn: boolean;
+  /** id of the element naming the session (the card heading), for the buttons' descriptions. */
+  describedBy?: string;
+}
+
+const toastError = (error: unknown) =>
+  toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), {
+    duration: TOAST_DURATION.default,
+  });
+
+function AddToBasketButton({ session, isLoggedIn, describedBy }: ActionProps) {
+  const add = useAddToBasket();
+  return (
+    <Button
+      isPending={add.isPending}
+      aria-describedby={describedBy}
+      onClick={() => {
+        if (!isLoggedIn) {
+          openLoginModal();
+          return;
+        }
+        add.mutate(session.id, { onError: toastError });
+      }}
+    >
+      {add.isPending && <span className="btn__spinner" aria-hidden="true" />}
+      Add to basket
+    </Button>
+  );
+}
+
+function JoinWaitlistButton({ session, isLoggedIn, describedBy }: ActionProps) {
+  const join = useJoinWaitlist();
+  return (
+    <Button
+      variant="secondary"
+      isPending={join.isPending}
+      aria-describedby={describedBy}
+      onClick={() => {
+        if (!isLoggedIn) {
+          openLoginModal();
+          return;
+        }
+        join.mutate(session.id, { onError: toastError });
+      }}
+    >
+      {join.isPending && <span className="btn__spinner" aria-hidden="true" />}
+      Join waitlist
+    </Button>
+  );
+}
+
+function LeaveWaitlistButton({ session, entryId, describedBy }: ActionProps & { entryId: number }) {
+  const leave = useLeaveWaitlist();
+  return (
+    <Button
+      variant="text"
+      isPending={leave.isPending}
+      aria-describedby={describedBy}
+      onClick={() => leave.mutate({ entryId, sessionId: session.id }, { onError: toastError })}
+    >
+      {leave.isPending ? WAITLIST_TEXTS.removing : 'Leave waitlist'}
+    </Button>
+  );
+}
+
+/** The session's state and what can be done with it (timetable card and session detail). */
+export function SessionAction(props: ActionProps) {
+  const action = sessionAction(props.session);
+  let content: React.ReactNode;
+  switch (action.kind) {
+    case 'add':
+      content = <AddToBasketButton {...props} />;
+      break;
+    case 'join-waitlist':
+      content = <JoinWaitlistButton {...props} />;
+      break;
+    case 'in-basket':
+      content = (
+        <>
+          <span className="session-status session-status--positive">In basket</span>
+          <Link to="/basket">View basket</Link>
+        </>
+      );
+      break;
+    case 'on-waitlist':
+      content = (
+        <>
+          <span className="session-status">{action.label}</span>
+          {action.entryId !== null && <LeaveWaitlistButton {...props} entryId={action.entryId} />}
+        </>
+      );
+      break;
+    default:
+      content = (
+        <span className={`session-status${action.kind === 'booked' ? ' session-status--positive' : ''}`}>
+          {action.label}
+        </span>
+      );
+  }
+  return (
+    <div className="session-action" aria-live="polite">
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
+import { Link, useLocation, useParams } from 'react-router';
+import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
+import { CustomerView } from '../../../../../features/desk/components/customer-view';
+import { isApiError } from '../../../../../lib/api/client';
+import { PageTitle } from '../../../../../lib/page-title';
+import { LoadError } from '../../../../../ui/load-error';
+import { Spinner } from '../../../../../ui/spinner';
+import { useWorkVenues } from '../../../use-work-venues';
+
+export default function CustomerPage() {
+  const id = Number(useParams().id);
+  const customer = useDeskCustomer(Number.isInteger(id) && id > 0 ? id : 0);
+  const work = useWorkVenues();
+  // Back to the search as it was: the result link carries its query.
+  const state = useLocation().state as { search?: unknown } | null;
+  const backSearch = typeof state?.search === 'string' ? state.search : '';
+  const isNotFound = isApiError(customer.error) && customer.error.status === 404;
+  return (
+    <div className="admin-page">
+      <PageTitle title={customer.data ? customer.data.customer.name : 'Customer'} />
+      <p>
+        <Link to={`/desk${backSearch}`}>
+          <span aria-hidden="true">← </span>Find a customer
+        </Link>
+      </p>
+      {customer.isPending || work.isPending ? (
+        <Spinner />
+      ) : customer.isError ? (
+        <>
+          <h1>Customer</h1>
+          <LoadError
+            text={isNotFound ? DESK_TEXTS.customerNotFound : customer.error.message}
+            onRetry={isNotFound ? undefined : () => void customer.refetch()}
+          />
+        </>
+      ) : (
+        <CustomerView data={customer.data} venues={work.venues} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSearchParams } from 'react-router';
+import { CustomerSearch } from '../../../../features/desk/components/customer-search';
+import { PageTitle } from '../../../../lib/page-title';
+import { DeskTabs } from './desk-tabs';
+
+export default function DeskPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  return (
+    <div className="admin-page">
+      <PageTitle title={query ? `Find a customer: ${query}` : 'Find a customer'} />
+      <h1>Find a customer</h1>
+      <DeskTabs />
+      <CustomerSearch query={query} onSearch={(q) => setParams({ q: q.trim() })} />
+    </div>
+  );
+}

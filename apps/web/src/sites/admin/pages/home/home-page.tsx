@@ -1,0 +1,65 @@
+import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { Link } from 'react-router';
+import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
+import { canUse, type StaffArea } from '../../../../features/staff-auth/rules/permissions';
+import { PageTitle } from '../../../../lib/page-title';
+
+const AREAS: { area: StaffArea; to: string; title: string; text: string }[] = [
+  {
+    area: 'desk',
+    to: '/desk',
+    title: 'Front desk',
+    text: 'Find a customer, check them in, book a session and take payment.',
+  },
+  {
+    area: 'desk',
+    to: '/desk/guest-passes',
+    title: 'Guest passes',
+    text: 'Redeem the code a guest shows at the desk.',
+  },
+  {
+    area: 'registers',
+    to: '/registers',
+    title: 'Registers',
+    text: 'Who is booked on today’s sessions, and who came.',
+  },
+  {
+    area: 'approvals',
+    to: '/approvals',
+    title: 'Approvals',
+    text: 'Freeze requests and eligibility documents waiting for a decision.',
+  },
+  { area: 'audit', to: '/audit', title: 'Audit log', text: 'Who changed what, and when.' },
+  { area: 'accounts', to: '/accounts', title: 'Staff accounts', text: 'Everyone who can log in here.' },
+];
+
+export default function HomePage() {
+  const me = useStaffMe().data;
+  if (!me) return null;
+  const areas = AREAS.filter(({ area }) => canUse(me.role, area));
+  const venues = me.venues.map((venue) => venue.name).join(', ');
+  return (
+    <div className="admin-page">
+      <PageTitle title="Staff console" />
+      <h1>Hello, {me.name}</h1>
+      <p className="muted">
+        {STAFF_ROLE_LABELS[me.role]}
+        {me.role !== 'administrator' && venues ? ` at ${venues}` : ''}
+      </p>
+      {areas.length > 0 ? (
+        <ul className="admin-home__areas">
+          {areas.map(({ to, title, text }) => (
+            <li key={to} className="card">
+              <h2>
+                <Link to={to}>{title}</Link>
+              </h2>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>There is nothing here your role may use. Ask an administrator if you need something.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
+import { StaffPasswordForm } from '../../../../features/staff-auth/components/staff-password-form';
+import { PageTitle } from '../../../../lib/page-title';
+import { DetailsList } from '../../../../ui/details-list';
+
+/** /admin/me (every staff role): who they are, where they work, and changing their own password. */
+export default function MyAccountPage() {
+  const me = useStaffMe().data;
+  return (
+    <div className="admin-page admin-me">
+      <PageTitle title="Your account" />
+      <h1>Your account</h1>
+      {me && (
+        <DetailsList
+          variant={['rows']}
+          rows={[
+            ['Name', me.name],
+            ['Email address', me.email],
+            ['Role', STAFF_ROLE_LABELS[me.role]],
+            ['Venues', me.role === 'administrator' ? 'Every venue' : me.venues.map((v) => v.name).join(', ')],
+          ]}
+        />
+      )}
+      <StaffPasswordForm />
+    </div>
+  );
+}

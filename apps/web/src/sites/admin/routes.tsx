@@ -1,0 +1,66 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shell/lazy-page';
+import { NotFoundContent } from '../../shell/screens';
+import { AdminLayout } from './admin-layout';
+import { RequireArea, RequireStaff, StaffPublicOnly } from './guards';
+
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AdminLayout />,
+    children: [
+      {
+        element: <StaffPublicOnly />,
+        children: [{ path: 'login', element: lazyPage(() => import('./pages/login/login-page')) }],
+      },
+      {
+        element: <RequireStaff />,
+        children: [
+          { index: true, element: lazyPage(() => import('./pages/home/home-page')) },
+          { path: 'me', element: lazyPage(() => import('./pages/me/my-account-page')) },
+          {
+            element: <RequireArea area="desk" />,
+            children: [
+              { path: 'desk', element: lazyPage(() => import('./pages/desk/desk-page')) },
+              {
+                path: 'desk/customers/:id',
+                element: lazyPage(() => import('./pages/desk/customers/customer-page')),
+              },
+              {
+                path: 'desk/guest-passes',
+                element: lazyPage(() => import('./pages/desk/guest-passes/guest-passes-page')),
+              },
+            ],
+          },
+          {
+            element: <RequireArea area="registers" />,
+            children: [
+              { path: 'registers', element: lazyPage(() => import('./pages/registers/registers-page')) },
+              {
+                path: 'registers/:sessionId',
+                element: lazyPage(() => import('./pages/registers/register-page')),
+              },
+            ],
+          },
+          {
+            element: <RequireArea area="approvals" />,
+            children: [
+              { path: 'approvals', element: lazyPage(() => import('./pages/approvals/approvals-page')) },
+            ],
+          },
+          {
+            element: <RequireArea area="audit" />,
+            children: [{ path: 'audit', element: lazyPage(() => import('./pages/audit/audit-page')) }],
+          },
+          {
+            element: <RequireArea area="accounts" />,
+            children: [
+              { path: 'accounts', element: lazyPage(() => import('./pages/accounts/accounts-page')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundContent /> },
+    ],
+  },
+];

@@ -1,0 +1,22 @@
+import { Navigate } from 'react-router';
+import { useUser } from '../../../../features/auth/api/get-user';
+import { useVenues } from '../../../../features/venues/api/get-venues';
+import { useSelectedVenue } from '../../../../lib/selected-venue';
+import { Spinner } from '../../../../ui/spinner';
+import { VenueChooser } from '../venues/venue-chooser';
+
+/**
+ * /redirect-to-selected-venue ('Book an activity'): the selected venue's timetable; with none selected, a
+ * logged-in member's home venue timetable; else, when the operator has a single venue, its timetable (there is
+ * nothing to choose); else the venue chooser.
+ */
+export default function SelectVenuePage() {
+  const selected = useSelectedVenue();
+  const user = useUser();
+  const venues = useVenues();
+  const only = venues.data?.length === 1 ? venues.data[0] : undefined;
+  const slug = selected?.slug ?? user?.homeVenueSlug ?? only?.slug;
+  if (slug) return <Navigate to={`/venues/${encodeURIComponent(slug)}`} replace />;
+  if (user === undefined || venues.isPending) return <Spinner label="Loading" />;
+  return <VenueChooser />;
+}

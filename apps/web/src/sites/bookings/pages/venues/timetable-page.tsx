@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { venuesQueryOptions } from '../../../../api/get-venues';
+import { useUser } from '../../../../features/auth/api/get-user';
+import { TimetableView } from '../../../../features/timetable/components/timetable-view';
+import { useSelectedVenue } from '../../../../lib/selected-venue';
+
+/** /venues/:slug: the venue's timetable for the next 14 days. */
+export default function TimetablePage() {
+  const { slug = '' } = useParams();
+  const user = useUser();
+  const selected = useSelectedVenue();
+  // The venue list starts loading with the site, so the heading shows the venue's name from the first paint and
+  // does not change length (and move the page) when the timetable arrives.
+  const listed = useQuery(venuesQueryOptions).data?.find((venue) => venue.slug === slug);
+  return (
+    <TimetableView
+      key={slug}
+      slug={slug}
+      fallbackName={listed?.name ?? (selected?.slug === slug ? selected.name : null)}
+      viewerId={user?.id ?? null}
+    />
+  );
+}

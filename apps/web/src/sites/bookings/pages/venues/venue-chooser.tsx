@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router';
+import { VenueGrid } from '../../../../features/venues/components/venue-grid';
+import { PageTitle } from '../../../../lib/page-title';
+import { selectVenue, useSelectedVenue } from '../../../../lib/selected-venue';
+import { Button } from '../../../../ui/button';
+
+/** Pick a venue: sets the fh_venue cookie and opens its timetable. */
+export function VenueChooser() {
+  const selected = useSelectedVenue();
+  const navigate = useNavigate();
+  return (
+    <section className="page">
+      <PageTitle title="Choose a venue" />
+      <h1>Choose a venue</h1>
+      {selected && (
+        <p>
+          Your selected venue is <strong>{selected.name}</strong>.
+        </p>
+      )}
+      <VenueGrid
+        headingLevel={2}
+        renderAction={(venue) => (
+          <Button
+            variant={selected?.slug === venue.slug ? 'primary' : 'secondary'}
+            aria-label={`Select ${venue.name}`}
+            onClick={() => {
+              selectVenue({ id: venue.id, slug: venue.slug, name: venue.name });
+              navigate(`/venues/${encodeURIComponent(venue.slug)}`);
+            }}
+          >
+            {selected?.slug === venue.slug ? 'View timetable' : 'Select'}
+          </Button>
+        )}
+      />
+    </section>
+  );
+}
