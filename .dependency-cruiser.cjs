@@ -51,7 +51,7 @@ module.exports = {
       name: 'features-never-import-features',
       severity: 'error',
       comment:
-        'apps/web/src/features/<a> never imports features/<b>: shared pieces move down to src/lib, src/shell ' +
+        'apps/web/src/features/<a> never imports features/<b>: shared pieces move down to src/api (server calls), src/lib, src/shell ' +
         'or src/ui. Sites (src/sites) compose features.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },

@@ -15,6 +15,7 @@
 //     GET /api/cart and GET /api/auth/user logged in, each next to a bare Fastify route serving the same bytes
 //     in the same run, as a ratio;
 //   - timetable growth: reply size and sequential latency for 1 and 14 days at 4 and 40 sessions a day;
+//   - GET /api/orders (paged) of a seeded member with 1,000 orders: first page, a late page, the largest page;
 //   - RSS (from /proc) idle after start, idle after the rush, and peak (VmHWM).
 // Options: --only pglite|postgres, --customers N (1000), --runs N (3), --seconds N (2).
 import { spawn } from 'node:child_process';
@@ -31,6 +32,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { DEMO_FOOTER_HTML, DEMO_THEME } from '../apps/api/src/db/seed-data.ts';
 import { addDays, formatIso, instantAt, localDateOf } from '../apps/api/src/lib/local-date.ts';
+import { hashToken } from '../apps/api/src/lib/tokens.ts';
 import { portAnswers } from './lib/test-postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -42,12 +44,21 @@ const CUSTOMERS = Number(arg('customers', 1000));
 const RUNS = Number(arg('runs', 3));
 const SECONDS = Number(arg('seconds', 2));
 const ONLY = arg('only', null);
+// Extra node options for the server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** With server node options, each phase's start and end on the monotonic clock (µs, as in a .cpuprofile). */
+const mark = (phase) => {
+  if (SERVER_NODE_ARGS.length) console.log(`mark ${phase} ${process.hrtime.bigint() / 1000n}`);
+};
 const SESSIONS = 50;
 const PLACES = 20;
 const REGISTER_CONCURRENCY = 20;
 const RUSH_CONCURRENCY = 50;
 const CONNECTIONS = 20;
 const CSRF = 'bench-csrf-token';
+/** The session cookie of the seeded member with a long order history (HISTORY_ORDERS orders). */
+const HISTORY_TOKEN = 'bench-history-member-session-token';
+const HISTORY_ORDERS = 1000;
 const PASSWORD = 'Str0ng!pass';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -281,6 +292,35 @@ async function seed(db, now) {
     for (let i = 0; i < rows.length; i += 500)
       await db.insert(schema.activitySessions).values(rows.slice(i, i + 500));
   }
+
+  // A member with a long order history (GET /api/orders, paged), logged in with a known session token.
+  const [history] = await db
+    .insert(schema.customers)
+    .values({
+      clientId: client.id,
+      reference: 'FH900001',
+      email: 'history@bench.test',
+      firstName: 'Long',
+      lastName: 'History',
+      passwordHash: 'scrypt$16384$8$1$none$none',
+      termsAcceptedAt: now,
+    })
+    .returning();
+  await db.insert(schema.authSessions).values({
+    customerId: history.id,
+    tokenHash: hashToken(HISTORY_TOKEN),
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  const [anySession] = await db
+    .select({ id: schema.activitySessions.id })
+    .from(schema.activitySessions)
+    .limit(1);
+  await db.execute(`with o as (
+      insert into orders (customer_id, total, payment_type, created_at)
+      select ${history.id}, 650 + n, 'card', now() - n * interval '1 hour' from generate_series(1, ${HISTORY_ORDERS}) n
+      returning id, total)
+    insert into order_items (order_id, kind, name, price, activity_session_id)
+      select id, 'activity', 'Spin', total, ${anySession.id} from o`);
   return {
     clientId: client.id,
     rushSessionIds: rushSessions.map((s) => s.id),
@@ -326,13 +366,14 @@ async function autocannonRun(url, headers, pid) {
   return { rate: result.requests.average, cpuPerRequest: (cpuMs(pid) - cpu) / result.requests.total };
 }
 
-async function sequentialLatency(url, count = 40) {
+async function sequentialLatency(url, count = 40, headers = {}) {
   const times = [];
   let bytes = 0;
   for (let i = 0; i < count + 5; i++) {
     const t0 = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, { headers });
     const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     if (i >= 5) times.push(performance.now() - t0);
     bytes = body.byteLength;
   }
@@ -355,7 +396,7 @@ async function benchDatabase(kind, prepare) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startProcess(
-      ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')],
+      [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/src/main.ts')],
       {
         ...target.env,
         PORT: String(port),
@@ -385,6 +426,7 @@ async function benchDatabase(kind, prepare) {
       const members = [];
       const regStatus = {};
       const regTimes = [];
+      mark('registration');
       const regStarted = performance.now();
       const regCpu = cpuMs(server.child.pid);
       await inBatches(CUSTOMERS, REGISTER_CONCURRENCY, async (i) => {
@@ -417,6 +459,7 @@ async function benchDatabase(kind, prepare) {
         if (res.status === 201 && session) members[i] = { ...member, cookie: `${member.cookie}; ${session}` };
       });
       const regSeconds = (performance.now() - regStarted) / 1000;
+      mark('registration-end');
       result.registrationsPerSecond = CUSTOMERS / regSeconds;
       result.registrationCpuMs = (cpuMs(server.child.pid) - regCpu) / CUSTOMERS;
       result.registration = {
@@ -443,6 +486,7 @@ async function benchDatabase(kind, prepare) {
         errors[key] = (errors[key] ?? 0) + 1;
       };
       let completed = 0;
+      mark('rush');
       const rushStarted = performance.now();
       const rushCpu = cpuMs(server.child.pid);
       await inBatches(ready.length, RUSH_CONCURRENCY, async (i) => {
@@ -482,6 +526,7 @@ async function benchDatabase(kind, prepare) {
         steps.journey.push(performance.now() - t0);
       });
       const rushSeconds = (performance.now() - rushStarted) / 1000;
+      mark('rush-end');
       result.rush = {
         seconds: rushSeconds,
         completed,
@@ -556,7 +601,9 @@ async function benchDatabase(kind, prepare) {
           const ours = [];
           const ref = [];
           for (let r = 0; r < RUNS; r++) {
+            mark(`${n}-${r}`);
             ours.push(await autocannonRun(`${base}${url}`, headers, server.child.pid));
+            mark(`${n}-${r}-end`);
             ref.push(await autocannonRun(`http://127.0.0.1:${barePort}/ref/${n}`, {}, bare.child.pid));
           }
           const row = {
@@ -592,6 +639,18 @@ async function benchDatabase(kind, prepare) {
         console.log(
           `timetable ${g.perDay}/day × ${g.days} d: ${(g.bytes / 1024).toFixed(1)} kB, p50 ${g.p50.toFixed(1)} ms`,
         );
+
+      // GET /api/orders of a member with HISTORY_ORDERS orders: the first page, a late page, the largest page
+      result.orders = [];
+      for (const query of ['', '?page=40', '?per_page=100&page=10']) {
+        const g = await sequentialLatency(`${base}/api/orders${query}`, 40, {
+          cookie: `fh_csrf=${CSRF}; fh_session=${HISTORY_TOKEN}`,
+        });
+        result.orders.push({ query: query || '(page 1, 20 a page)', ...g });
+        console.log(
+          `GET /api/orders${query} (${HISTORY_ORDERS} orders): ${(g.bytes / 1024).toFixed(1)} kB, p50 ${g.p50.toFixed(1)} ms`,
+        );
+      }
     } finally {
       clearInterval(sampler);
       result.rssPeak = Math.max(rssMax, procStatus(server.child.pid).peak);
@@ -614,7 +673,7 @@ async function benchDatabase(kind, prepare) {
       );
       const sold = places.reduce((sum, p) => sum + Number(p.booked), 0);
       const [charges] = await q(`select count(*)::int as charges,
-          (select count(*)::int from orders) as orders,
+          (select count(*)::int from orders o join customers c on c.id = o.customer_id where c.reference <> 'FH900001') as orders,
           (select count(*)::int from (select provider_charge_id from payments where provider_charge_id is not null
             group by provider_charge_id having count(distinct order_id) > 1) d) as doubled
         from sandbox_payment_intents where status = 'succeeded'`);
@@ -696,6 +755,10 @@ function table(results) {
     ...[0, 1, 2, 3].map((i) => [
       `timetable ${results[0].growth[i].perDay}/day × ${results[0].growth[i].days} d: size, sequential p50`,
       (r) => `${(r.growth[i].bytes / 1024).toFixed(1)} kB, ${r.growth[i].p50.toFixed(1)} ms`,
+    ]),
+    ...[0, 1, 2].map((i) => [
+      `GET /api/orders ${results[0].orders[i].query}, ${HISTORY_ORDERS} orders: size, sequential p50`,
+      (r) => `${(r.orders[i].bytes / 1024).toFixed(1)} kB, ${r.orders[i].p50.toFixed(1)} ms`,
     ]),
   ];
   return [head, sep, ...rows.map(([name, f]) => `| ${name} | ${col(f)} |`)].join('\n');

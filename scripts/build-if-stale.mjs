@@ -25,6 +25,7 @@ export function buildIfStale() {
     'apps/web/index.html',
     'apps/web/account',
     'apps/web/join',
+    'apps/web/admin',
     'apps/web/vite.config.ts',
     'packages/contract/src',
   ]

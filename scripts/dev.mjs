@@ -13,7 +13,7 @@ if (apiEnv.DEMO_MODE === undefined && apiEnv.NODE_ENV !== 'production') {
   console.log('npm run dev: demo mode on (demo data, /api/dev/mail); set DEMO_MODE=false to turn it off');
 }
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', join(root, 'apps/api/src/main.ts')], {
+  spawn(process.execPath, ['--watch', join(root, 'apps/api/src/main.ts')], {
     stdio: 'inherit',
     env: apiEnv,
   }),

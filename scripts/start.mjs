@@ -16,7 +16,7 @@ if (env.DEMO_MODE === undefined && env.NODE_ENV !== 'production') {
 }
 if (env.SKIP_BUILD !== '1') buildIfStale();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+const server = spawn(process.execPath, [join(root, 'apps/api/src/main.ts')], {
   stdio: 'inherit',
   env,
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the API integration tests on PGlite, then on PostgreSQL when one answers
 // (TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test when that port is open).
-// Exits non-zero if either run fails. `--db pglite` or `--db postgres` runs one of them (`npm test` runs the two side
+// Each run includes the project int-gocardless: the joining tests again with GoCardless's stand-in as the
+// direct-debit provider. Exits non-zero if either run fails. `--db pglite` or `--db postgres` runs one of them (`npm test` runs the two side
 // by side); other arguments go to vitest (e.g. file paths).
 import { spawnSync } from 'node:child_process';
 import { findTestPostgres, redactUrl } from './lib/test-postgres.mjs';
@@ -18,10 +19,14 @@ const extraArgs = dbAt >= 0 ? argv.filter((_, i) => i !== dbAt && i !== dbAt + 1
 function run(label, env) {
   console.log(`\n=== Integration tests on ${label} ===`);
   const started = Date.now();
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'int', ...extraArgs], {
-    stdio: 'inherit',
-    env,
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'int', '--project', 'int-gocardless', ...extraArgs],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
   console.log(`=== ${label}: ${ok ? 'passed' : 'FAILED'} in ${seconds}s ===`);

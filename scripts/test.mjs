@@ -21,7 +21,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const logDir = join(root, 'node_modules/.cache/fieldhouse/test-logs');
 
 /**
- * name, npm script and arguments, and prerequisites (`after`). Stages start in this order as slots free up: the
+ * name, npm script and arguments, prerequisites (`after`: must pass) and order (`later`: must have ended, when
+ * selected). Stages start in this order as slots free up: the
  * build and the browser tests (the longest stage), then the rest one after another in the other slot: the quick
  * checks first (early failures), then the long stages.
  */
@@ -33,10 +34,11 @@ const STAGES = [
   { name: 'lint-imports', run: ['run', 'lint:imports'] },
   { name: 'lint-openapi', run: ['run', 'lint:openapi'] },
   { name: 'unit', run: ['run', 'test:unit'] },
-  // After the unit tests: those are quick alone but slow and timing-sensitive under the integration suites' load.
-  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], after: ['unit'] },
-  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], after: ['unit'] },
-  { name: 'cluster', run: ['run', 'test:cluster'], after: ['unit'] },
+  // Once the unit tests have ended, passed or not (`later`: order only, not a prerequisite): those are quick alone
+  // but slow and timing-sensitive under the integration suites' load, and one failing must not hide these results.
+  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], later: ['unit'] },
+  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], later: ['unit'] },
+  { name: 'cluster', run: ['run', 'test:cluster'], later: ['unit'] },
   { name: 'perf', run: ['run', 'test:perf'], after: ['build'] },
 ];
 
@@ -125,6 +127,8 @@ await new Promise((finish) => {
         continue;
       }
       if (deps.some((d) => d !== 'passed')) continue;
+      const before = (stage.later ?? []).map((d) => state.get(d)?.status);
+      if (before.some((d) => d === 'waiting' || d === 'running')) continue;
       if (running.size >= jobs) break;
       running.add(stage);
       runStage(stage).then(() => {
@@ -148,4 +152,15 @@ for (const s of stages) {
 console.log(
   `All stages: ${total.toFixed(0)}s (${(total / 60).toFixed(1)} min) with up to ${jobs} at a time.`,
 );
+// The failures again, last, where a reader of only the end of the output finds them.
+for (const s of stages) {
+  if (state.get(s.name).status !== 'FAILED') continue;
+  const lines = readFileSync(join(logDir, `${s.name}.log`), 'utf8').split('\n');
+  const marks = /(FAIL|✗|✘|×|AssertionError|Error:|expected|[0-9]+ failed|failed\b)/;
+  const picked = lines.filter((line) => marks.test(line)).slice(0, 60);
+  console.log(
+    `\n${s.name} failed; its failing lines (whole log above and in ${join(logDir, `${s.name}.log`)}):`,
+  );
+  for (const line of picked) console.log(`  ${line.slice(0, 300)}`);
+}
 process.exit([...state.values()].every((st) => st.status === 'passed') ? 0 : 1);

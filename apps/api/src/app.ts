@@ -22,10 +22,18 @@ import guestTimetableCachePlugin from './plugins/app/guest-timetable-cache.ts';
 import jobsPlugin, { type JobsPluginOptions } from './plugins/app/jobs.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
+import paymentWebhooksPlugin from './plugins/app/payment-webhooks.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import readinessPlugin from './plugins/app/readiness.ts';
+import scheduledChangesPlugin, {
+  type ScheduledChangesPluginOptions,
+} from './plugins/app/scheduled-changes.ts';
 import sharedCachePlugin from './plugins/app/shared-cache.ts';
+import staffAuthPlugin from './plugins/app/staff-auth.ts';
 import storagePlugin, { type StoragePluginOptions } from './plugins/app/storage.ts';
+import timetableGenerationPlugin, {
+  type TimetableGenerationPluginOptions,
+} from './plugins/app/timetable-generation.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import cookiePlugin from './plugins/external/cookie.ts';
 import helmetPlugin from './plugins/external/helmet.ts';
@@ -43,7 +51,9 @@ import geocodingRoutes from './routes/geocoding/index.ts';
 import healthRoutes from './routes/health.ts';
 import membershipRoutes from './routes/memberships/index.ts';
 import sandboxPaymentRoutes from './routes/payments/sandbox.ts';
+import stripeWebhookRoutes from './routes/payments/stripe-webhooks.ts';
 import protectedRoutes from './routes/protected.ts';
+import staffRoutes from './routes/staff/index.ts';
 import timetableRoutes from './routes/timetable/index.ts';
 import venueRoutes from './routes/venues/index.ts';
 import webRoutes from './routes/web/index.ts';
@@ -75,6 +85,10 @@ export type BuildAppOptions = {
   storage?: StoragePluginOptions['storage'];
   /** The job engine: main.ts starts it; tests opt in (`{ start: true, clock?, workers? }`). Off by default. */
   jobs?: JobsPluginOptions['jobs'];
+  /** Sessions from the weekly timetables on the job engine (main.ts: daily and at start-up). Off by default. */
+  timetableGeneration?: TimetableGenerationPluginOptions['timetableGeneration'];
+  /** Scheduled changes on the job engine (main.ts: on their schedules and at start-up; decision 032). Off by default. */
+  scheduledChanges?: ScheduledChangesPluginOptions['scheduledChanges'];
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -117,10 +131,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(guestTimetableCachePlugin);
     await app.register(cspPlugin);
     await app.register(authPlugin);
+    await app.register(staffAuthPlugin);
     await app.register(jobsPlugin, { jobs: options.jobs });
     await app.register(mailPlugin, { mailSender: options.mailSender });
+    await app.register(timetableGenerationPlugin, { timetableGeneration: options.timetableGeneration });
     await app.register(paymentsPlugin, { wrapPaymentProvider: options.wrapPaymentProvider });
+    await app.register(paymentWebhooksPlugin);
     await app.register(directDebitPlugin, { wrapDirectDebitProvider: options.wrapDirectDebitProvider });
+    // After the direct-debit provider: the monthly collections are asked of it.
+    await app.register(scheduledChangesPlugin, { scheduledChanges: options.scheduledChanges });
     await app.register(storagePlugin, { storage: options.storage });
 
     await app.register(healthRoutes);
@@ -132,9 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(termsRoutes);
     await app.register(membershipRoutes);
     await app.register(directDebitRoutes);
+    // GoCardless's SDK (about 100 modules) loads only when it is the provider.
+    if (config.goCardless) await app.register((await import('./routes/webhooks/gocardless.ts')).default);
     await app.register(sandboxPaymentRoutes);
+    await app.register(stripeWebhookRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);
+    await app.register(staffRoutes);
     if (config.demoMode) {
       await app.register(devMailRoutes);
       await app.register(devMemberRoutes);

@@ -110,6 +110,14 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://x@y/z' });
   });
 
+  it('serves the staff console at /admin unless ADMIN_URL gives it a host of its own', () => {
+    expect(loadConfig({}).adminUrl).toBeNull();
+    expect(loadConfig({ ADMIN_URL: 'https://staff.fieldhouse.test/' }).adminUrl).toBe(
+      'https://staff.fieldhouse.test',
+    );
+    expect(() => loadConfig({ ADMIN_URL: 'staff.fieldhouse.test' })).toThrow(/ADMIN_URL/);
+  });
+
   it('rejects half-configured sub-domain mode and bad numbers', () => {
     expect(() => loadConfig({ BOOKINGS_URL: 'https://b.test' })).toThrow(/BOOKINGS_URL/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
@@ -117,20 +125,69 @@ describe('loadConfig', () => {
 });
 
 describe('payments', () => {
-  it('defaults to the sandbox provider and no front-of-house key', () => {
+  it('defaults to the sandbox providers', () => {
     const c = loadConfig({});
     expect(c.paymentProvider).toBe('sandbox');
     expect(c.directDebitProvider).toBe('sandbox');
-    expect(c.frontOfHouseKey).toBeNull();
   });
 
-  it('refuses unknown providers and short front-of-house keys', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+  it('refuses unknown providers, and the front-of-house key the staff console replaced, saying what to do', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'adyen' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => loadConfig({ DIRECT_DEBIT_PROVIDER: 'go_cardless' })).toThrow(/DIRECT_DEBIT_PROVIDER/);
-    expect(() => loadConfig({ FRONT_OF_HOUSE_KEY: 'short' })).toThrow(/FRONT_OF_HOUSE_KEY/);
-    expect(loadConfig({ FRONT_OF_HOUSE_KEY: 'a-long-enough-shared-secret' }).frontOfHouseKey).toBe(
-      'a-long-enough-shared-secret',
+    expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER: must be 'offline' or 'postcodes_io'/);
+    expect(() => loadConfig({ FRONT_OF_HOUSE_KEY: 'a-long-enough-shared-secret' })).toThrow(
+      /FRONT_OF_HOUSE_KEY is no longer used: desk payments .* console at \/admin\//,
     );
+    expect(() => loadConfig({ FRONT_OF_HOUSE_KEY: '' })).not.toThrow();
+  });
+});
+
+describe('GoCardless', () => {
+  const gc = {
+    DIRECT_DEBIT_PROVIDER: 'gocardless',
+    GOCARDLESS_ACCESS_TOKEN: 'sandbox_abc',
+    GOCARDLESS_ENVIRONMENT: 'sandbox',
+    GOCARDLESS_WEBHOOK_SECRET: 'whsec',
+  };
+
+  it('reads the token, environment and webhook secret', () => {
+    expect(loadConfig(gc)).toMatchObject({
+      directDebitProvider: 'gocardless',
+      goCardless: {
+        accessToken: 'sandbox_abc',
+        environment: 'sandbox',
+        webhookSecret: 'whsec',
+        apiBaseUrl: null,
+      },
+    });
+    expect(
+      loadConfig({ ...gc, GOCARDLESS_ACCESS_TOKEN: 'live_x', GOCARDLESS_ENVIRONMENT: 'live' }).goCardless,
+    ).toMatchObject({ environment: 'live' });
+    expect(loadConfig({ GOCARDLESS_ACCESS_TOKEN: 'ignored' }).goCardless).toBeNull();
+  });
+
+  it('says which settings are missing, and refuses a token of the other environment', () => {
+    expect(() => loadConfig({ DIRECT_DEBIT_PROVIDER: 'gocardless' })).toThrow(
+      'Invalid configuration: DIRECT_DEBIT_PROVIDER=gocardless needs GOCARDLESS_ACCESS_TOKEN, GOCARDLESS_ENVIRONMENT (sandbox or live), GOCARDLESS_WEBHOOK_SECRET.',
+    );
+    expect(() => loadConfig({ ...gc, GOCARDLESS_WEBHOOK_SECRET: '' })).toThrow(
+      /needs GOCARDLESS_WEBHOOK_SECRET\./,
+    );
+    expect(() => loadConfig({ ...gc, GOCARDLESS_ENVIRONMENT: 'production' })).toThrow(
+      /GOCARDLESS_ENVIRONMENT: must be 'sandbox' or 'live'/,
+    );
+    expect(() => loadConfig({ ...gc, GOCARDLESS_ENVIRONMENT: 'live' })).toThrow(
+      /GOCARDLESS_ACCESS_TOKEN is a sandbox token but GOCARDLESS_ENVIRONMENT=live/,
+    );
+  });
+
+  it('takes the test-only API address outside production only', () => {
+    expect(loadConfig({ ...gc, GOCARDLESS_API_BASE_URL: 'http://127.0.0.1:9/' }).goCardless?.apiBaseUrl).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(() =>
+      loadConfig({ ...gc, NODE_ENV: 'production', GOCARDLESS_API_BASE_URL: 'http://127.0.0.1:9' }),
+    ).toThrow(/GOCARDLESS_API_BASE_URL is for tests only/);
   });
 });
 
@@ -210,5 +267,68 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
     ]) {
       expect(() => loadConfig({ EMBED_ALLOWED_ORIGINS: value })).toThrow(/EMBED_ALLOWED_ORIGINS/);
     }
+  });
+});
+
+describe('Stripe card payments', () => {
+  const keys = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('takes the three keys from the environment; the sandbox needs none', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig({ ...keys, PAYMENT_PROVIDER: 'sandbox' }).stripe).toBeNull();
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_51abcDEF',
+      publishableKey: 'pk_test_51abcDEF',
+      webhookSecret: 'whsec_abc123',
+      live: false,
+      apiBase: null,
+    });
+    expect(
+      loadConfig({ ...keys, STRIPE_SECRET_KEY: 'rk_live_x1', STRIPE_PUBLISHABLE_KEY: 'pk_live_y2' }).stripe
+        ?.live,
+    ).toBe(true);
+  });
+
+  it('names every missing key', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: ' ' })).toThrow(
+      /needs STRIPE_WEBHOOK_SECRET \(/,
+    );
+  });
+
+  it('refuses a key of the wrong kind, above all the secret key where the publishable one goes', () => {
+    expect(() => loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_51abcDEF' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key .* never put the secret key here/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_51abcDEF' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('refuses a test key beside a live one', () => {
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'sk_live_51abc' })).toThrow(
+      /STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY is a test key/,
+    );
+  });
+
+  it('points the SDK at a local stand-in only outside production', () => {
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.apiBase).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(() =>
+      loadConfig({ ...keys, NODE_ENV: 'production', STRIPE_API_BASE: 'http://127.0.0.1:12111' }),
+    ).toThrow(/STRIPE_API_BASE is for tests only/);
   });
 });

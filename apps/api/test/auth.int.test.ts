@@ -203,6 +203,15 @@ describe('CSRF', () => {
     expect(cookie?.value.length).toBeGreaterThan(20);
   });
 
+  it('sets no cookie on a reply shared by every guest (public, cacheable), and the next other call sets it', async () => {
+    const shared = await app.inject({ method: 'GET', url: '/api/venues' });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['cache-control']).toBe('public, no-cache');
+    expect(shared.headers['set-cookie']).toBeUndefined();
+    const next = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(next.cookies.find((c) => c.name === CSRF_COOKIE)?.value.length).toBeGreaterThan(20);
+  });
+
   it('answers 419 when the header is missing or differs from the cookie', async () => {
     const customer = await createCustomer(t.db, { clientId: client.id });
     const payload = { username: customer.email, password: customer.password };

@@ -24,6 +24,7 @@ import {
   login,
   type Session,
   setupTestDatabase,
+  staffSessionFor,
 } from './helper.ts';
 
 const HOUR = 3_600_000;
@@ -298,24 +299,23 @@ describe('benefits, packages and credit', () => {
     expect(cleared.totals.total_to_pay.raw).toBe(1150);
   });
 
-  it('lets a front-of-house device put cash against the basket', async () => {
-    const key = 'front-of-house-key-0123456789';
-    const foh = await t.buildTestApp({ frontOfHouseKey: key });
-    const response = await foh.inject({
+  it("lets the desk put cash against a member's basket; the member's own session cannot", async () => {
+    const desk = await staffSessionFor(t.db, { role: 'front_desk', venueIds: [venue.id] });
+    const cash = { payments: [{ tender_type: 'cash', amount: 500 }] };
+    const own = await call('PUT', '/api/cart/payments', cash, memberSession);
+    expect(own.statusCode).toBe(403);
+    const response = await app.inject({
       method: 'PUT',
-      url: '/api/cart/payments',
-      headers: { ...memberSession.headers, 'x-front-of-house-key': key },
-      payload: { payments: [{ tender_type: 'cash', amount: 500 }] },
+      url: `/api/staff/desk/customers/${member.id}/basket/payments`,
+      headers: desk.headers,
+      payload: cash,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(cartOf(response).totals).toMatchObject({ total_to_pay: { raw: 650 } });
-    const wrongKey = await foh.inject({
-      method: 'PUT',
-      url: '/api/cart/payments',
-      headers: { ...memberSession.headers, 'x-front-of-house-key': 'nope' },
-      payload: { payments: [{ tender_type: 'cash', amount: 500 }] },
+    // The member sees the cash on their basket too (it is the same basket).
+    expect(cartOf(await call('GET', '/api/cart', undefined, memberSession)).totals).toMatchObject({
+      total_to_pay: { raw: 650 },
     });
-    expect(wrongKey.statusCode).toBe(403);
     // Removing a line keeps only credit payments.
     const cart = cartOf(await call('GET', '/api/cart', undefined, memberSession));
     const after = cartOf(

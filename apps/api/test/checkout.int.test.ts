@@ -13,9 +13,11 @@ import {
   TERMS_REQUIRED_MESSAGE,
 } from '@fieldhouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activitySessions,
+  auditLog,
   benefitUsages,
   bookings,
   carts,
@@ -45,16 +47,90 @@ import {
   outbox,
   type Session,
   setupTestDatabase,
+  staffSessionFor,
 } from './helper.ts';
+import {
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  startStripeStandIn,
+} from './stripe-stand-in.ts';
 
 const HOUR = 3_600_000;
-const FOH_KEY = 'front-of-house-key-0123456789';
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
 const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
 await createTerms(t.db, { clientId: client.id });
-const counting = countingProvider();
-const app = await t.buildTestApp({ frontOfHouseKey: FOH_KEY }, { wrapPaymentProvider: counting.wrap });
+
+// Every test runs against both card providers: the sandbox, and Stripe through its adapter and the local stand-in
+// (decision 036). What differs is how the browser side makes a card and answers the further check.
+const standIn = await startStripeStandIn();
+afterAll(() => standIn.close());
+type CardKind = keyof typeof SANDBOX_CARDS;
+type Rig = {
+  overrides: Parameters<typeof t.buildTestApp>[0];
+  app: FastifyInstance;
+  counting: ReturnType<typeof countingProvider>;
+  /** The card the browser's card form makes (sandbox: a token; Stripe: a PaymentMethod from Stripe.js). */
+  card(kind?: CardKind, on?: FastifyInstance): Promise<string>;
+  /** The cardholder's answer to the further check (sandbox: its challenge call; Stripe: Stripe.js's 3-D Secure). */
+  answerCheck(reply: { payment_intent_id: string; challenge_id: string }, approve: boolean): Promise<void>;
+};
+const STRIPE_KINDS = {
+  success: 'succeed',
+  mastercard: 'mastercard',
+  declined: 'decline',
+  furtherCheck: 'authenticate',
+} as const;
+async function makeRig(provider: 'sandbox' | 'stripe'): Promise<Rig> {
+  const overrides: Rig['overrides'] =
+    provider === 'sandbox'
+      ? {}
+      : {
+          paymentProvider: 'stripe',
+          stripe: {
+            secretKey: STAND_IN_SECRET_KEY,
+            publishableKey: STAND_IN_PUBLISHABLE_KEY,
+            webhookSecret: STAND_IN_WEBHOOK_SECRET,
+            live: false,
+            apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
+          },
+        };
+  const counting = countingProvider();
+  const built = await t.buildTestApp(overrides, { wrapPaymentProvider: counting.wrap });
+  if (provider === 'sandbox') {
+    return {
+      overrides,
+      app: built,
+      counting,
+      card: (kind = 'success', on = built) => cardToken(on, SANDBOX_CARDS[kind]),
+      async answerCheck(reply, approve) {
+        const response = await built.inject({
+          method: 'POST',
+          url: `/api/payments/sandbox/challenges/${reply.challenge_id}`,
+          headers: csrfHeaders(),
+          payload: { approve },
+        });
+        expect(response.json()).toEqual({ data: { status: approve ? 'succeeded' : 'failed' } });
+      },
+    };
+  }
+  const billing = { name: 'Alex Morgan', line1: '1 High Street', city: 'Leeds', postalCode: 'LS1 1AA' };
+  return {
+    overrides,
+    app: built,
+    counting,
+    card: async (kind = 'success') => standIn.createPaymentMethod(STRIPE_KINDS[kind], billing),
+    async answerCheck(reply, approve) {
+      expect(reply.challenge_id).toBe(standIn.intents.get(reply.payment_intent_id)?.client_secret);
+      standIn.completeAuthentication(reply.payment_intent_id, approve);
+    },
+  };
+}
+const rigs = { sandbox: await makeRig('sandbox'), stripe: await makeRig('stripe') };
+let rig: Rig = rigs.sandbox;
+let app: FastifyInstance = rig.app;
+let counting = rig.counting;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 
 const newCustomer = () => createLoggedInCustomer(app, t.db, { clientId: client.id });
@@ -83,12 +159,18 @@ const complete = (
   });
 const ordersOf = (customerId: number) => t.db.select().from(orders).where(eq(orders.customerId, customerId));
 
-describe('checkout', () => {
+describe.each(['sandbox', 'stripe'] as const)('checkout (%s card payments)', (provider) => {
+  beforeAll(() => {
+    rig = rigs[provider];
+    app = rig.app;
+    counting = rig.counting;
+  });
+
   it('completes a card payment: order, booking, place, payment, saved card, mail and a fresh basket', async () => {
     const { customer, session } = await newCustomer();
     const spin = await createSession(t.db, { venueId: venue.id, startsAt: at(30), name: 'Spin', price: 650 });
     const cart = await addSessions(session, spin.session.id);
-    const token = await cardToken(app);
+    const token = await rig.card();
     const charges = counting.calls.charge;
 
     const response = await complete(session, {
@@ -173,7 +255,7 @@ describe('checkout', () => {
 
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
     const cart = await addSessions(session, s.session.id);
-    const token = await cardToken(app);
+    const token = await rig.card();
     const charges = counting.calls.charge;
 
     const noTerms = await complete(session, {
@@ -206,7 +288,7 @@ describe('checkout', () => {
     const { customer, session } = await newCustomer();
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
     const cart = await addSessions(session, s.session.id);
-    const declined = await cardToken(app, SANDBOX_CARDS.declined);
+    const declined = await rig.card('declined');
     const response = await complete(session, {
       cart_version: cart.version,
       payment_method: { type: 'token', token: declined },
@@ -221,7 +303,7 @@ describe('checkout', () => {
     expect(place!.bookedCount).toBe(0);
 
     // Another card then pays the same basket version.
-    const good = await cardToken(app);
+    const good = await rig.card();
     const retry = await complete(session, {
       cart_version: cart.version,
       payment_method: { type: 'token', token: good },
@@ -229,71 +311,75 @@ describe('checkout', () => {
     expect(retry.json().data.status).toBe('completed');
   });
 
-  it("refuses another customer's card token as an invalid card and charges nothing", async () => {
-    const owner = await newCustomer();
-    const other = await newCustomer();
-    // Made while the owner is logged in: the token is the owner's.
-    const made = await app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/tokens',
-      headers: owner.session.headers,
-      payload: {
-        cardholder_name: 'Alex Morgan',
-        card_number: '4242 4242 4242 4242',
-        expiry_date: '12/39',
-        security_code: '123',
-        billing_first_name: 'Alex',
-        billing_last_name: 'Morgan',
-        billing_address_line_one: '1 High Street',
-        billing_city: 'Leeds',
-        billing_postcode: 'LS1 1AA',
-      },
-    });
-    expect(made.statusCode).toBe(200);
-    const ownersToken = made.json().data.token as string;
-    // Made without a session: the first customer to pay with it keeps it.
-    const loose = await cardToken(app);
+  // Sandbox tokens have owners; Stripe's PaymentMethods attached to another customer: stripe.int.test.ts.
+  it.runIf(provider === 'sandbox')(
+    "refuses another customer's card token as an invalid card and charges nothing",
+    async () => {
+      const owner = await newCustomer();
+      const other = await newCustomer();
+      // Made while the owner is logged in: the token is the owner's.
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/tokens',
+        headers: owner.session.headers,
+        payload: {
+          cardholder_name: 'Alex Morgan',
+          card_number: '4242 4242 4242 4242',
+          expiry_date: '12/39',
+          security_code: '123',
+          billing_first_name: 'Alex',
+          billing_last_name: 'Morgan',
+          billing_address_line_one: '1 High Street',
+          billing_city: 'Leeds',
+          billing_postcode: 'LS1 1AA',
+        },
+      });
+      expect(made.statusCode).toBe(200);
+      const ownersToken = made.json().data.token as string;
+      // Made without a session: the first customer to pay with it keeps it.
+      const loose = await rig.card();
 
-    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
-    const charges = counting.calls.succeeded.length;
-    const cart = await addSessions(other.session, s.session.id);
-    const refused = await complete(other.session, {
-      cart_version: cart.version,
-      payment_method: { type: 'token', token: ownersToken },
-    });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
-    expect(await ordersOf(other.customer.id)).toHaveLength(0);
-    expect(counting.calls.succeeded.length).toBe(charges);
+      const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
+      const charges = counting.calls.succeeded.length;
+      const cart = await addSessions(other.session, s.session.id);
+      const refused = await complete(other.session, {
+        cart_version: cart.version,
+        payment_method: { type: 'token', token: ownersToken },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
+      expect(await ordersOf(other.customer.id)).toHaveLength(0);
+      expect(counting.calls.succeeded.length).toBe(charges);
 
-    // The owner pays with it; the loose token is claimed by the other customer's payment.
-    const ownCart = await addSessions(owner.session, s.session.id);
-    const paid = await complete(owner.session, {
-      cart_version: ownCart.version,
-      payment_method: { type: 'token', token: ownersToken },
-    });
-    expect(paid.json().data.status).toBe('completed');
-    const otherCart = await cartOf(other.session);
-    const claimed = await complete(other.session, {
-      cart_version: otherCart.version,
-      payment_method: { type: 'token', token: loose },
-    });
-    expect(claimed.json().data.status).toBe('completed');
-    const s2 = await createSession(t.db, { venueId: venue.id, startsAt: at(31) });
-    const ownerAgain = await addSessions(owner.session, s2.session.id);
-    const reused = await complete(owner.session, {
-      cart_version: ownerAgain.version,
-      payment_method: { type: 'token', token: loose },
-    });
-    expect(reused.statusCode).toBe(422);
-    expect(reused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
-  });
+      // The owner pays with it; the loose token is claimed by the other customer's payment.
+      const ownCart = await addSessions(owner.session, s.session.id);
+      const paid = await complete(owner.session, {
+        cart_version: ownCart.version,
+        payment_method: { type: 'token', token: ownersToken },
+      });
+      expect(paid.json().data.status).toBe('completed');
+      const otherCart = await cartOf(other.session);
+      const claimed = await complete(other.session, {
+        cart_version: otherCart.version,
+        payment_method: { type: 'token', token: loose },
+      });
+      expect(claimed.json().data.status).toBe('completed');
+      const s2 = await createSession(t.db, { venueId: venue.id, startsAt: at(31) });
+      const ownerAgain = await addSessions(owner.session, s2.session.id);
+      const reused = await complete(owner.session, {
+        cart_version: ownerAgain.version,
+        payment_method: { type: 'token', token: loose },
+      });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().errors.payment_method).toEqual([CARD_TEXTS.number]);
+    },
+  );
 
   it('asks for a further check, then completes once the customer approves it', async () => {
     const { customer, session } = await newCustomer();
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 900 });
     const cart = await addSessions(session, s.session.id);
-    const token = await cardToken(app, SANDBOX_CARDS.furtherCheck);
+    const token = await rig.card('furtherCheck');
     const before = { ...counting.calls, succeeded: counting.calls.succeeded.length };
 
     const first = checkoutReply.parse(
@@ -313,13 +399,7 @@ describe('checkout', () => {
     });
     expect(early.json().data.status).toBe('requires_action');
 
-    const approve = await app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/challenges/${first.challenge_id}`,
-      headers: csrfHeaders(),
-      payload: { approve: true },
-    });
-    expect(approve.json()).toEqual({ data: { status: 'succeeded' } });
+    await rig.answerCheck(first, true);
     const done = await complete(session, {
       cart_version: cart.version,
       payment_intent_id: first.payment_intent_id,
@@ -345,23 +425,18 @@ describe('checkout', () => {
     const { customer, session } = await newCustomer();
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
     const cart = await addSessions(session, s.session.id);
-    const token = await cardToken(app, SANDBOX_CARDS.furtherCheck);
+    const token = await rig.card('furtherCheck');
     const first = (
       await complete(session, { cart_version: cart.version, payment_method: { type: 'token', token } })
     ).json().data;
-    const decline = await app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/challenges/${first.challenge_id}`,
-      headers: csrfHeaders(),
-      payload: { approve: false },
-    });
-    expect(decline.json()).toEqual({ data: { status: 'failed' } });
+    await rig.answerCheck(first, false);
     const response = await complete(session, {
       cart_version: cart.version,
       payment_intent_id: first.payment_intent_id,
     });
     expect(response.statusCode).toBe(402);
     expect(await ordersOf(customer.id)).toHaveLength(0);
+    if (provider !== 'sandbox') return;
     const unknown = await app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/challenges/chal_nope',
@@ -375,7 +450,7 @@ describe('checkout', () => {
     const { customer, session } = await newCustomer();
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
     const cart = await addSessions(session, s.session.id);
-    const token = await cardToken(app);
+    const token = await rig.card();
     const before = counting.calls.succeeded.length;
     const body = { cart_version: cart.version, payment_method: { type: 'token', token } };
     const [a, b] = await Promise.all([complete(session, body), complete(session, body)]);
@@ -402,7 +477,7 @@ describe('checkout', () => {
     const b = await createSession(t.db, { venueId: venue.id, startsAt: at(40), name: 'Yoga' });
     const cart = await addSessions(session, a.session.id, b.session.id);
     await t.db.update(activitySessions).set({ bookedCount: 1 }).where(eq(activitySessions.id, a.session.id));
-    const token = await cardToken(app);
+    const token = await rig.card();
     const charges = counting.calls.charge;
     const response = await complete(session, {
       cart_version: cart.version,
@@ -467,7 +542,7 @@ describe('checkout', () => {
     await call(session, 'PUT', '/api/cart/payments', { payments: [{ tender_type: 'credit', amount: 200 }] });
     const withCredit = await cartOf(session);
     expect(withCredit.totals.total_to_pay.raw).toBe(450);
-    const token = await cardToken(app, SANDBOX_CARDS.mastercard);
+    const token = await rig.card('mastercard');
     const response = await complete(session, {
       cart_version: withCredit.version,
       payment_method: { type: 'token', token },
@@ -540,7 +615,7 @@ describe('checkout', () => {
     const cart = cartReply.parse(
       (await call(session, 'POST', '/api/cart/add', { items: [{ id: fee.id, type: 'penalty' }] })).json(),
     ).data;
-    const token = await cardToken(app);
+    const token = await rig.card();
     const response = await complete(session, {
       cart_version: cart.version,
       payment_method: { type: 'token', token },
@@ -554,7 +629,7 @@ describe('checkout', () => {
     ]);
   });
 
-  it('takes offline tenders only through /api/pay with the front-of-house key', async () => {
+  it("takes cash only at the desk, for the customer, in the staff console; never from the customer's own session", async () => {
     const { customer, session } = await newCustomer();
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 650 });
     const cart = await addSessions(session, s.session.id);
@@ -565,43 +640,88 @@ describe('checkout', () => {
     };
     expect((await complete(session, body)).statusCode).toBe(403);
     expect((await complete(session, body, '/api/pay')).statusCode).toBe(403);
-    expect(
-      (await complete(session, body, '/api/pay', { 'x-front-of-house-key': 'wrong-key-0123456789' }))
-        .statusCode,
-    ).toBe(403);
-    const paid = await complete(session, body, '/api/pay', { 'x-front-of-house-key': FOH_KEY });
-    expect(paid.statusCode).toBe(200);
+    expect((await complete(session, body, `/api/staff/desk/customers/${customer.id}/pay`)).statusCode).toBe(
+      401,
+    );
+    const desk = await staffSessionFor(t.db, { role: 'front_desk', venueIds: [venue.id], name: 'Dee Desk' });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/staff/desk/customers/${customer.id}/pay`,
+      headers: desk.headers,
+      payload: { terms: true, ...body },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
     const order = (await call(session, 'GET', `/api/orders/${paid.json().data.order_id}`)).json().data;
     expect(order).toMatchObject({
       payment_type: 'Cash',
       payments: [{ tender_type: 'cash', amount: { raw: 650 } }],
     });
     expect(await ordersOf(customer.id)).toHaveLength(1);
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(paid.json().data.order_id)));
+    expect(audited).toMatchObject({ action: 'desk.pay', actor: 'Dee Desk', staffId: desk.staff.id });
+  });
+
+  it('takes a card at the desk through the card provider, for the customer, audited with the card', async () => {
+    const { customer, session } = await newCustomer();
+    const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 650 });
+    const cart = await addSessions(session, s.session.id);
+    const desk = await staffSessionFor(t.db, { role: 'front_desk', venueIds: [venue.id], name: 'Dee Desk' });
+    // The desk types the card into its own form: the token is made without the customer's session.
+    const token = await rig.card();
+    const pay = (payment_method: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/staff/desk/customers/${customer.id}/pay`,
+        headers: desk.headers,
+        payload: { terms: true, source: 'front-of-house', cart_version: cart.version, payment_method },
+      });
+    const paid = await pay({ type: 'token', token });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = (await call(session, 'GET', `/api/orders/${paid.json().data.order_id}`)).json().data;
+    expect(order).toMatchObject({
+      payment_type: 'Card',
+      payments: [
+        { tender_type: 'card', amount: { raw: 650 }, card: expect.stringMatching(/ending in \d{4}$/) },
+      ],
+    });
+    // The same basket version again: the same order, charged once.
+    const again = await pay({ type: 'token', token });
+    expect(again.json().data.order_id).toBe(paid.json().data.order_id);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(paid.json().data.order_id)));
+    expect(audited).toMatchObject({
+      action: 'desk.pay',
+      actor: 'Dee Desk',
+      after: { tenders: [{ tender_type: 'card', amount: 650, card: order.payments[0].card }] },
+    });
   });
 
   it('refunds the charge and logs the failure when the order cannot be written after the card was charged', async () => {
     const logged: string[] = [];
     const sabotage = countingProvider();
-    const failing = await t.buildTestApp(
-      {},
-      {
-        logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
-        wrapPaymentProvider: (inner) => {
-          const wrapped = sabotage.wrap(inner);
-          return {
-            ...wrapped,
-            async charge(request, context) {
-              const result = await wrapped.charge(request, context);
-              // Someone else takes the place between the charge and the order: the capacity constraint fails.
-              await context!
-                .db!.update(activitySessions)
-                .set({ capacity: sql`${activitySessions.bookedCount}` });
-              return result;
-            },
-          };
-        },
+    const failing = await t.buildTestApp(rig.overrides, {
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+      wrapPaymentProvider: (inner) => {
+        const wrapped = sabotage.wrap(inner);
+        return {
+          ...wrapped,
+          async charge(request, context) {
+            const result = await wrapped.charge(request, context);
+            // Someone else takes the place between the charge and the order: the capacity constraint fails.
+            await context!
+              .db!.update(activitySessions)
+              .set({ capacity: sql`${activitySessions.bookedCount}` });
+            return result;
+          },
+        };
       },
-    );
+    });
     const customer = await createCustomer(t.db, { clientId: client.id });
     const who = await login(failing, customer);
     const s = await createSession(t.db, { venueId: venue.id, startsAt: at(30) });
@@ -612,7 +732,7 @@ describe('checkout', () => {
       payload: { items: [{ id: s.session.id, type: 'activity' }] },
     });
     const cart = added.json().data;
-    const token = await cardToken(failing);
+    const token = await rig.card('success', failing);
     const response = await failing.inject({
       method: 'POST',
       url: '/api/checkout/complete',

@@ -1,6 +1,6 @@
 import { accountMembershipsReply, devMemberReply, penaltiesReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/demo/seed.ts';
 import { csrfHeaders, login, type Session, setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();
@@ -60,6 +60,23 @@ describe('POST /api/dev/members (demo mode): a fresh member of the demo operator
     expect(memberships.map((m) => m.membership_type.name)).toEqual(['Gym & Swim']);
     expect((await get(session, '/api/my-account/saved-cards')).data).toHaveLength(1);
     expect(penaltiesReply.parse(await get(session, '/api/user/penalties')).data).toEqual([]);
+  });
+
+  it('makes a member for the front desk: a guest-pass bundle, and booked on the home venue’s first session today', async () => {
+    const { member, session } = await newMember('desk');
+    const allowances = (await get(session, `/api/v1/users/${member.id}/guestPasses/allowances`)).data as {
+      uses_remaining: number;
+    }[];
+    expect(allowances.some((a) => a.uses_remaining > 0)).toBe(true);
+    const past = (await get(session, '/api/bookings?filter=past')).data as {
+      date: string;
+      venue: { slug: string };
+    }[];
+    const future = (await get(session, '/api/bookings?filter=future')).data as typeof past;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    const booked = [...past, ...future].filter((b) => b.date === today);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.venue.slug).toBe('john-charles-centre-for-sport');
   });
 
   it('does not exist outside demo mode', async () => {

@@ -18,7 +18,7 @@ import {
   packageUsages,
 } from '../src/db/schema.ts';
 import { findAvailableBenefits } from '../src/services/cart/cart-service.ts';
-import { guestPassValidTo } from '../src/services/guest-passes/guest-pass-service.ts';
+import { guestPassValidTo } from '../src/services/guest-passes/send-guest-pass.ts';
 import {
   createClient,
   createCustomer,

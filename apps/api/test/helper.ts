@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  STAFF_SESSION_COOKIE,
+  type StaffRole,
+} from '@fieldhouse/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { createCustomer as createCustomerRow } from '../src/db/factories/customers.ts';
-import type { customers } from '../src/db/schema.ts';
+import { type customers, staffAccounts, staffAccountVenues } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { createSession as createAuthSession } from '../src/services/auth/sessions.ts';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from '../src/services/payments/provider.ts';
+import type {
+  BillingDetails,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  ProviderContext,
+} from '../src/services/payments/provider.ts';
+import { createStaffSession } from '../src/services/staff/sessions.ts';
 import { openFreshDatabase } from './db-template.ts';
+import { STAND_IN_TOKEN, STAND_IN_WEBHOOK_SECRET, startGoCardlessStandIn } from './gocardless-stand-in.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
 export const TEST_CSRF = 'test-csrf-token';
@@ -59,18 +73,45 @@ const builtApps = new Set<FastifyInstance>();
 const testLogger = { level: 'error', stream: { write: (line: string) => console.error(line) } };
 
 /**
+ * Which direct-debit provider apps built by `buildTestApp` use unless a test says otherwise: the sandbox, or, in the
+ * vitest project `int-gocardless` (TEST_DIRECT_DEBIT_PROVIDER=gocardless: the joining tests run again), GoCardless
+ * through a local stand-in of its API started for the file (gocardless-stand-in.ts).
+ */
+export const directDebitUnderTest = (): 'sandbox' | 'gocardless' =>
+  process.env.TEST_DIRECT_DEBIT_PROVIDER === 'gocardless' ? 'gocardless' : 'sandbox';
+
+/** What the provider under test is called in the API, and the field it puts a refused sort code's error on. */
+export const directDebitExpectations = () =>
+  directDebitUnderTest() === 'gocardless'
+    ? { name: 'go_cardless', refusedSortCodeField: 'account_details.sort_code' }
+    : { name: 'sandbox', refusedSortCodeField: 'account_details.account_number' };
+
+/**
  * A fresh database for this test file (closed after the file) and a function that builds apps on it.
  * Apps built with `buildTestApp` are closed after the file too.
  */
 export async function setupTestDatabase() {
   const database = await openFreshDatabase();
   const apps: FastifyInstance[] = [];
+  const standIn = directDebitUnderTest() === 'gocardless' ? await startGoCardlessStandIn() : null;
+  const directDebitDefaults: ConfigOverrides = standIn
+    ? {
+        directDebitProvider: 'gocardless',
+        goCardless: {
+          accessToken: STAND_IN_TOKEN,
+          environment: 'sandbox',
+          webhookSecret: STAND_IN_WEBHOOK_SECRET,
+          apiBaseUrl: standIn.url,
+        },
+      }
+    : {};
   afterAll(async () => {
     for (const app of apps) {
       builtApps.delete(app);
       await app.close();
     }
     await database.close();
+    await standIn?.close();
   });
   const buildTestApp = async (
     overrides: ConfigOverrides = {},
@@ -83,12 +124,14 @@ export async function setupTestDatabase() {
       | 'wrapDirectDebitProvider'
       | 'storage'
       | 'jobs'
+      | 'timetableGeneration'
+      | 'scheduledChanges'
       | 'mailSender'
       | 'onRoute'
     > = {},
   ) => {
     const app = await buildApp({
-      config: testConfig(overrides),
+      config: testConfig({ ...directDebitDefaults, ...overrides }),
       database,
       logger: testLogger,
       mailSender: null,
@@ -127,6 +170,7 @@ export {
   createSession,
   createWaitlistEntry,
 } from '../src/db/factories/programme.ts';
+export { createTimetableException, createTimetableRule } from '../src/db/factories/timetable.ts';
 
 let cachedHash: Promise<string> | undefined;
 /** One scrypt hash of TEST_PASSWORD per file (hashing is deliberately slow). */
@@ -221,6 +265,34 @@ export async function sessionFor(db: Db, customerId: number): Promise<Session> {
   };
 }
 
+/** A staff member and a live staff session, made in the database (no password hash): for desk and console calls. */
+export async function staffSessionFor(
+  db: Db,
+  input: { role: StaffRole; venueIds?: number[]; name?: string; email?: string },
+) {
+  const [account] = await db
+    .insert(staffAccounts)
+    .values({
+      email: input.email ?? `staff-${Math.random().toString(36).slice(2)}@example.test`,
+      name: input.name ?? 'Desk Staff',
+      role: input.role,
+      passwordHash: 'not-a-login',
+    })
+    .returning();
+  if (input.venueIds?.length)
+    await db
+      .insert(staffAccountVenues)
+      .values(input.venueIds.map((venueId) => ({ staffId: account!.id, venueId })));
+  const token = await createStaffSession(db, { staffId: account!.id, now: new Date() });
+  return {
+    staff: account!,
+    headers: {
+      cookie: `${CSRF_COOKIE}=${TEST_CSRF}; ${STAFF_SESSION_COOKIE}=${token}`,
+      [CSRF_HEADER]: TEST_CSRF,
+    },
+  };
+}
+
 export const TEST_BILLING = {
   billing_first_name: 'Alex',
   billing_last_name: 'Morgan',
@@ -272,6 +344,12 @@ export function countingProvider() {
       calls.forget.push(savedCardRef);
       return inner.forgetCard(savedCardRef, context);
     },
+    ...(inner.updateCardBilling
+      ? {
+          updateCardBilling: (savedCardRef: string, billing: BillingDetails, context?: ProviderContext) =>
+            inner.updateCardBilling!(savedCardRef, billing, context),
+        }
+      : {}),
   });
   return { calls, wrap };
 }

@@ -36,12 +36,11 @@ export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, LOG_LEVEL: 'warn', SKIP_BUILD: '1', WEB_DIST: '/nonexistent-fh-web-dist', ...extra };
 }
 
-/** Spawns a process (default: the API server's main.ts under tsx), collecting stdout and stderr together. */
-export function spawnProcess(
-  env: NodeJS.ProcessEnv,
-  args = ['--import', 'tsx', MAIN_TS],
-  command = process.execPath,
-) {
+/**
+ * Spawns a process (default: the API server's main.ts, run by Node's own type stripping), collecting stdout and
+ * stderr together.
+ */
+export function spawnProcess(env: NodeJS.ProcessEnv, args = [MAIN_TS], command = process.execPath) {
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => {

@@ -2,8 +2,8 @@ import { packagesReply, waiverReply, waiversReply } from '@fieldhouse/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, clients, waiverSignatures, waivers } from '../src/db/schema.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
 import { seedProfile } from '../src/db/seed-profile.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/demo/seed.ts';
 import { login, setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();

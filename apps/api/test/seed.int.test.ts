@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activitySessions, bookings, clients, venues } from '../src/db/schema.ts';
+import { DEMO_FULL_SESSION, DEMO_NEARLY_FULL_SESSION } from '../src/db/seed-data.ts';
 import {
   DEMO_EMAIL,
   DEMO_HOME_VENUE_SLUG,
@@ -8,8 +9,7 @@ import {
   DEMO_REFERENCE,
   FAMILY_EMAIL,
   seedDemo,
-} from '../src/db/seed.ts';
-import { DEMO_FULL_SESSION, DEMO_NEARLY_FULL_SESSION } from '../src/db/seed-data.ts';
+} from '../src/demo/seed.ts';
 import { csrfHeaders, login, setupTestDatabase } from './helper.ts';
 
 const t = await setupTestDatabase();

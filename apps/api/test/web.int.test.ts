@@ -8,18 +8,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema.ts';
 import { createClient, createVenue, setupTestDatabase } from './helper.ts';
+import { STAND_IN_PUBLISHABLE_KEY, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in.ts';
 
-/** A tiny fake build of the three sites. */
+/** A tiny fake build of the four sites. */
 function fakeDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fh-web-dist-'));
   const page = (title: string) =>
     `<!doctype html><html><head><!--fh-config--><title>${title}</title><style>/* ${'a real page is over 1 KB '.repeat(60)} */</style></head><body><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
   mkdirSync(path.join(dir, 'account'));
   mkdirSync(path.join(dir, 'join'));
+  mkdirSync(path.join(dir, 'admin'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), page('bookings'));
   writeFileSync(path.join(dir, 'account/index.html'), page('account'));
   writeFileSync(path.join(dir, 'join/index.html'), page('join'));
+  writeFileSync(path.join(dir, 'admin/index.html'), page('admin'));
   writeFileSync(path.join(dir, 'assets/app-abc123.js'), 'console.log("hi");');
   // What the build's precompress step writes beside each text asset.
   const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i, text: 'the same again' })))};`;
@@ -87,6 +90,9 @@ describe('single-origin mode', async () => {
     ['/account', 'account', '/account'],
     ['/account/bookings/upcoming', 'account', '/account'],
     ['/join/centre/leeds', 'join', '/join'],
+    ['/admin', 'admin', '/admin'],
+    ['/admin/approvals', 'admin', '/admin'],
+    ['/administration', 'bookings', '/'],
     ['/some/unknown/path', 'bookings', '/'],
   ])('%s serves the %s site with its fh-config', async (url, site, basename) => {
     const response = await get(url);
@@ -105,6 +111,7 @@ describe('single-origin mode', async () => {
       kiosk_idle_ms: 5000,
       kiosk_second_idle_ms: 6000,
       map_style_url: null,
+      card_payments: { provider: 'sandbox', publishable_key: null },
     });
   });
 
@@ -177,6 +184,35 @@ describe('single-origin mode', async () => {
     app.invalidateClientCache();
   });
 
+  it('allows Stripe.js, its frames and its API only while Stripe is the card provider', async () => {
+    const sandbox = (await get('/basket/checkout')).headers['content-security-policy'] as string;
+    expect(sandbox).not.toContain('stripe.com');
+    expect(sandbox).not.toContain('frame-src');
+    const withStripe = await t.buildTestApp({
+      webDist,
+      paymentProvider: 'stripe',
+      stripe: {
+        secretKey: STAND_IN_SECRET_KEY,
+        publishableKey: STAND_IN_PUBLISHABLE_KEY,
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        live: false,
+        // Never called: no page asks Stripe anything.
+        apiBase: { protocol: 'http', host: '127.0.0.1', port: 9 },
+      },
+    });
+    for (const url of ['/basket/checkout', '/admin/desk']) {
+      const csp = (await withStripe.inject({ method: 'GET', url })).headers[
+        'content-security-policy'
+      ] as string;
+      expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(csp).toContain(
+        "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;",
+      );
+      expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com;/);
+      expect(csp).toContain("default-src 'self'");
+    }
+  });
+
   it('lets only the origins in EMBED_ALLOWED_ORIGINS frame the sites', async () => {
     const embedding = await t.buildTestApp({
       webDist,
@@ -201,11 +237,11 @@ describe('single-origin mode', async () => {
     expect(boot.theme).toEqual((await get('/api/frontend/theme')).json().data);
     expect(boot.client).toEqual((await get('/api/client')).json().data);
     expect(boot.theme_venue).toBeNull();
-    // The demo theme: Lato for text, Oswald (garage_gothic) for headings; both weights, no other font.
+    // The demo theme: Lato for text in both weights, Oswald (garage_gothic) for headings, which are bold only; no
+    // other font.
     expect(fontPreloads(page.body).sort()).toEqual([
       '/assets/lato-latin-400-normal-L4.woff2',
       '/assets/lato-latin-700-normal-L7.woff2',
-      '/assets/oswald-latin-400-normal-O4.woff2',
       '/assets/oswald-latin-700-normal-O7.woff2',
     ]);
   });
@@ -298,6 +334,49 @@ describe('sub-domain mode', async () => {
       headers: { host: 'account.fieldhouse.test' },
     });
     expect(response.cookies.find((c) => c.name === 'fh_csrf')?.domain).toBe('.fieldhouse.test');
+  });
+});
+
+describe('the staff console on its own host (ADMIN_URL)', async () => {
+  const urls = {
+    bookings: 'https://bookings.fieldhouse.test',
+    account: 'https://account.fieldhouse.test',
+    join: 'https://join.fieldhouse.test',
+  };
+  const app: FastifyInstance = await t.buildTestApp({
+    webDist,
+    siteUrls: urls,
+    adminUrl: 'https://staff.fieldhouse.test',
+  });
+
+  it("serves the console at the root of its host, with the member sites' links unchanged", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/approvals',
+      headers: { host: 'staff.fieldhouse.test' },
+    });
+    expect(title(response.body)).toBe('admin');
+    expect(readConfig(response.body)).toMatchObject({ site: 'admin', basename: '/', urls });
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  it("sends /admin on a member host to the console's own host", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin/audit?page=2',
+      headers: { host: 'bookings.fieldhouse.test' },
+    });
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('https://staff.fieldhouse.test/audit?page=2');
+  });
+
+  it('keeps the member sites where they were', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'account.fieldhouse.test' },
+    });
+    expect(readConfig(response.body)).toMatchObject({ site: 'account', basename: '/' });
   });
 });
 

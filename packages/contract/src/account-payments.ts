@@ -4,6 +4,7 @@ import { idParam, personName } from './fields.ts';
 import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
 
 export { PAYMENTS_TEXTS } from './texts/account-payments.ts';
+export { DIRECT_DEBIT_TEXTS } from './texts/direct-debit.ts';
 
 /** Unpaid fee (joining §3 Penalty/fee). GET /api/user/penalties lists the caller's unpaid fees, newest first. */
 export const penalty = z.object({
@@ -111,3 +112,21 @@ export const receiptParams = z.object({ uuid: z.uuid() });
 export const receiptReply = envelope(
   z.object({ name: z.string(), contents: z.string().describe('base64 PDF') }),
 );
+
+/**
+ * GET /api/my-account/direct-debit (payments page): the member's direct-debit instruction, newest first, with what
+ * it means for them. A mandate their bank cancelled or that failed shows here and on the memberships page.
+ */
+export const accountDirectDebit = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  account_holder: z.string(),
+  account_number_ending: z.string().describe('Last 2 digits'),
+  sort_code: z.string().describe('Masked, e.g. 20-**-**'),
+  status: z.enum(['pending_submission', 'active', 'cancelled', 'failed']),
+  status_label: z.string().describe("e.g. 'Active', 'Cancelled'"),
+  notice: z.string().nullable().describe('What a cancelled or failed mandate means for the member'),
+  cancelled_at: z.string().nullable(),
+});
+export type AccountDirectDebit = z.infer<typeof accountDirectDebit>;
+export const accountDirectDebitReply = envelope(z.object({ mandates: z.array(accountDirectDebit) }));

@@ -6,6 +6,7 @@ export {
   CSRF_HEADER,
   DEFAULT_ERROR_TEXTS,
   LOGGED_IN_COOKIE,
+  NOT_SET_UP,
   SESSION_COOKIE,
   VENUE_COOKIE,
 } from './texts/common.ts';
@@ -57,7 +58,15 @@ export const pagination = z.object({
 export type Pagination = z.infer<typeof pagination>;
 
 /** 4xx/5xx replies other than 422. */
-export const errorReply = z.object({ message: z.string() });
+export const errorReply = z.object({
+  message: z.string(),
+  code: z
+    .string()
+    .optional()
+    .describe(
+      "Set on some errors a client acts on: 'not_set_up' (503) while the operator has no catalogue loaded",
+    ),
+});
 export type ErrorReply = z.infer<typeof errorReply>;
 
 /** 422 replies: one message plus messages per snake_case field. */

@@ -7,7 +7,11 @@ export type GeocodingQuery = z.infer<typeof geocodingQuery>;
 
 export const geocodingFeature = z.object({
   name: z.string(),
-  type: z.enum(['place', 'postcode_district']),
+  type: z
+    .enum(['place', 'postcode_district', 'postcode'])
+    .describe(
+      "'postcode': a full postcode's own point (GEOCODER=postcodes_io); the offline gazetteer answers its district",
+    ),
   lat: z.number(),
   lng: z.number(),
 });

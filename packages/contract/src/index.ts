@@ -15,6 +15,8 @@ export * from './membership-management.ts';
 export * from './membership-purchase.ts';
 export * from './payments.ts';
 export * from './site-config.ts';
+export * from './staff.ts';
+export * from './staff-desk.ts';
 export * from './system.ts';
 export * from './theme.ts';
 export * from './timetable.ts';

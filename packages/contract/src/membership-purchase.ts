@@ -112,7 +112,11 @@ export const directDebitInstruction = z.object({
   account_holder: z.string(),
   account_number_ending: z.string().describe('Last 2 digits'),
   sort_code: z.string().describe('Masked, e.g. 20-**-**'),
-  status: z.enum(['pending_submission', 'active', 'cancelled']),
+  status: z
+    .enum(['pending_submission', 'active', 'cancelled', 'failed'])
+    .describe(
+      "'cancelled': the member or their bank cancelled it; 'failed': the provider could not set it up",
+    ),
 });
 
 /** GET /api/direct-debit/provider — which provider collects direct debits (the web shows go_cardless's notice). */

@@ -3,7 +3,7 @@ import { envelope } from './common.ts';
 import { personName } from './fields.ts';
 import { CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
 
-export { CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
+export { CARD_PROVIDER_TEXTS, CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { client } from './client.ts';
 import { theme } from './theme.ts';
 
-export const SITES = ['bookings', 'account', 'join'] as const;
+/** The member sites, each with its URL in every page's config (cross-site links). */
+export const MEMBER_SITES = ['bookings', 'account', 'join'] as const;
+export type MemberSite = (typeof MEMBER_SITES)[number];
+/** Every site the server serves: the member sites and the staff console (/admin/, decision 034), which no member page links to. */
+export const SITES = [...MEMBER_SITES, 'admin'] as const;
 export type Site = (typeof SITES)[number];
 
 /**
@@ -12,9 +16,12 @@ export type Site = (typeof SITES)[number];
  */
 export const siteConfig = z.object({
   site: z.enum(SITES),
-  /** Router basename of this site: '/', '/account' or '/join' single-origin; '/' in sub-domain mode. */
+  /**
+   * Router basename of this site: '/', '/account', '/join' or '/admin' single-origin; '/' in sub-domain mode (and for
+   * the staff console on its own host, ADMIN_URL).
+   */
   basename: z.string(),
-  /** Absolute or root-relative base URL of every site, for cross-site links (no trailing slash). */
+  /** Absolute or root-relative base URL of every member site, for cross-site links (no trailing slash). */
   urls: z.object({ bookings: z.string(), account: z.string(), join: z.string() }),
   client_id: z.number().int(),
   /** Parent domain for cookies the browser writes (the venue selection), shared across sub-domains. */
@@ -25,6 +32,13 @@ export const siteConfig = z.object({
   kiosk_second_idle_ms: z.number().int().positive(),
   /** MapLibre style for the joining map (MAP_STYLE_URL); null = the shipped offline basemap. */
   map_style_url: z.string().nullable(),
+  /**
+   * The card payment provider the checkout's card form talks to (PAYMENT_PROVIDER) and, for Stripe, the publishable
+   * key Stripe.js needs (the secret key never leaves the server). Absent: the sandbox (Vite dev server).
+   */
+  card_payments: z
+    .object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() })
+    .optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
@@ -40,6 +54,7 @@ export const DEFAULT_SITE_BASENAMES: Record<Site, string> = {
   bookings: '/',
   account: '/account',
   join: '/join',
+  admin: '/admin',
 };
 export const KIOSK_IDLE_MS = 90_000;
 export const KIOSK_SECOND_IDLE_MS = 95_000;

@@ -48,9 +48,10 @@ export const devMailReply = envelope(z.array(devMailMessage));
  * browser test has a member of its own. `demo`: like the demo customer (home venue, a Gym & Swim membership paid
  * by direct debit, a saved Visa); `payments`: two unpaid fees, booking credit, a saved Visa and a guest-pass
  * bundle; `management`: five memberships to change, renew, freeze and cancel, a No-show fee, a class pass and a
- * signed Body Pump waiver.
+ * signed Body Pump waiver; `desk`: as `payments`, and booked on the home venue's first session of today (for the
+ * staff console's register).
  */
-export const DEV_MEMBER_KINDS = ['demo', 'payments', 'management'] as const;
+export const DEV_MEMBER_KINDS = ['demo', 'payments', 'management', 'desk', 'lapsed-direct-debit'] as const;
 export const devMemberBody = z.object({ kind: z.enum(DEV_MEMBER_KINDS) });
 export type DevMemberBody = z.infer<typeof devMemberBody>;
 export const devMemberReply = envelope(

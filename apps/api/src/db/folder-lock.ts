@@ -7,15 +7,17 @@ export const LOCK_FILE_NAME = 'fieldhouse.lock';
 
 /** Another live process holds the folder: the server refuses to start (PGlite has one writer). */
 export class FolderLockedError extends Error {
-  constructor(
-    readonly folder: string,
-    readonly ownerPid: number,
-  ) {
+  readonly folder: string;
+  readonly ownerPid: number;
+
+  constructor(folder: string, ownerPid: number) {
     super(
       `The data folder ${folder} is in use by another Fieldhouse process (pid ${ownerPid}); ` +
         `stop it first, or give this one another DATA_DIR.`,
     );
     this.name = 'FolderLockedError';
+    this.folder = folder;
+    this.ownerPid = ownerPid;
   }
 }
 

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -25,11 +26,13 @@ import {
   BENEFIT_KINDS,
   BENEFIT_PERIODS,
   BOOKING_STATUSES,
+  CARD_PROVIDERS,
   CART_ITEM_TYPES,
   CART_STATUSES,
   CART_TENDERS,
   CREDIT_KINDS,
   CUSTOM_QUESTION_TYPES,
+  DIRECT_DEBIT_PAYMENT_STATUSES,
   ELIGIBILITY_DOCUMENT_STATUSES,
   FIXED_PERIODS,
   FREEZE_REQUEST_STATUSES,
@@ -51,9 +54,14 @@ import {
   SANDBOX_CHALLENGE_STATUSES,
   SANDBOX_INTENT_STATUSES,
   SANDBOX_TOKEN_KINDS,
+  STAFF_ROLES,
   TERMS_KINDS,
+  TIMETABLE_CONFLICT_KINDS,
+  TIMETABLE_CONFLICT_REASONS,
+  TIMETABLE_EXCEPTION_KINDS,
   WAITLIST_STATUSES,
   WAIVER_TYPES,
+  WEBHOOK_EVENT_STATUSES,
 } from './values.ts';
 
 /** CHECK (column in (…)): the database refuses a value outside the column's list in db/values.ts. */
@@ -61,6 +69,15 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The operator's stable key for a catalogue entity (`key: gym-and-swim`); null for rows made before catalogues. */
+const catalogueKey = () => text('key');
+/** Set when the catalogue no longer lists the entity: no longer offered, history kept (never deleted). */
+const archivedAt = () => timestamp('archived_at', { withTimezone: true });
+
+/** Opening hours by ISO weekday ('1' = Monday … '7' = Sunday): local 'HH:MM' ranges; a missing day is closed. */
+export type OpeningHours = Partial<
+  Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', { opens: string; closes: string }[]>
+>;
 
 export type ClientFeatures = {
   online_joining: boolean;
@@ -93,6 +110,18 @@ export const clients = pgTable('clients', {
   cancellationRefusalMessage: text('cancellation_refusal_message'),
   /** Days of notice a recurring membership needs to cancel (the last day is today + this). */
   cancellationNoticeDays: integer('cancellation_notice_days').notNull().default(30),
+  /** Weeks ahead the timetable's sessions are generated from its weekly rules. */
+  timetableHorizonWeeks: integer('timetable_horizon_weeks').notNull().default(8),
+  /**
+   * Hours after a session ends when its bookings nobody marked become unattended (the member then reads
+   * 'Unattended'); null leaves them unmarked. From the catalogue's `attendance.unmarked_unattended_after_hours`.
+   */
+  unmarkedUnattendedAfterHours: integer('unmarked_unattended_after_hours').default(2),
+  /**
+   * Fee (pence) raised when a direct-debit collection fails; 0 = the member is told, no fee. From the catalogue's
+   * `direct_debit.failed_collection_fee`.
+   */
+  failedCollectionFee: integer('failed_collection_fee').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -121,6 +150,9 @@ export const venues = pgTable(
     allowIneligibleMemberships: boolean('allow_ineligible_memberships').notNull().default(false),
     /** How many days ahead sessions are released for booking. */
     bookingWindowDays: integer('booking_window_days').notNull().default(7),
+    /** When the venue is open (sessions of the weekly timetable must fall inside). Empty: not stated. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default({}),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('venues_client_idx').on(t.clientId),
@@ -244,6 +276,7 @@ export const membershipTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** What the membership gives access to (names shown in the details modal). */
     providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
+    archivedAt: archivedAt(),
   },
   (t) => [
     uniqueIndex('membership_types_client_slug_idx').on(t.clientId, t.slug),
@@ -280,8 +313,11 @@ export const paymentOptions = pgTable(
     joiningFee: integer('joining_fee').notNull().default(0),
     /** The operator collects one base fee up front ('month in hand') on joining (recurring only). */
     monthInHand: boolean('month_in_hand').notNull().default(false),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
   (t) => [
+    uniqueIndex('payment_options_type_key_idx').on(t.membershipTypeId, t.key),
     check('payment_options_fees_nonneg', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`),
     oneOf('payment_options_payment_type_check', t.paymentType, PAYMENT_OPTION_TYPES),
     oneOf('payment_options_fixed_period_check', t.fixedPeriod, FIXED_PERIODS),
@@ -369,8 +405,10 @@ export const directDebitMandates = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
-    /** The provider's reference for the mandate. */
+    /** The provider's reference for the mandate (the scheme reference on the member's bank statement). */
     reference: text('reference').notNull().unique(),
+    /** The provider's id of the mandate when it differs from the reference (GoCardless 'MD…'); null for the sandbox. */
+    providerMandateId: text('provider_mandate_id').unique(),
     accountHolder: text('account_holder').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     /** e.g. '20-**-**'. */
@@ -388,6 +426,65 @@ export const directDebitMandates = pgTable(
     index('direct_debit_mandates_customer_idx').on(t.customerId),
     check('direct_debit_mandates_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{2,4}$'`),
     oneOf('direct_debit_mandates_status_check', t.status, MANDATE_STATUSES),
+  ],
+);
+
+/** Collections taken by direct debit against a mandate (GoCardless payments), as the provider reports them. */
+export const directDebitPayments = pgTable(
+  'direct_debit_payments',
+  {
+    id: serial('id').primaryKey(),
+    mandateId: integer('mandate_id')
+      .notNull()
+      .references(() => directDebitMandates.id, { onDelete: 'cascade' }),
+    /** The membership the collection is for, when known. */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id, {
+      onDelete: 'set null',
+    }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the payment (GoCardless 'PM…'). */
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    /** Pence. */
+    amount: integer('amount').notNull(),
+    /** The day the money leaves the member's account (venue-local calendar day). */
+    chargeDate: date('charge_date').notNull(),
+    status: text('status', { enum: DIRECT_DEBIT_PAYMENT_STATUSES }).notNull().default('pending_submission'),
+    /** The provider's reason when it failed (e.g. insufficient_funds). */
+    failureReason: text('failure_reason'),
+    /** The fee raised when it failed (catalogue rule), if any. */
+    penaltyId: integer('penalty_id').references((): AnyPgColumn => penalties.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('direct_debit_payments_mandate_idx').on(t.mandateId),
+    check('direct_debit_payments_amount_pos', sql`${t.amount} > 0`),
+    oneOf('direct_debit_payments_status_check', t.status, DIRECT_DEBIT_PAYMENT_STATUSES),
+  ],
+);
+
+/**
+ * Every webhook event a direct-debit provider sent, stored once by its id (a replay inserts nothing) and processed
+ * by the job 'direct-debit-webhook-event' (processed_at set in the same transaction as its effects).
+ */
+export const directDebitWebhookEvents = pgTable(
+  'direct_debit_webhook_events',
+  {
+    /** The provider's event id (GoCardless 'EV…'). */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** e.g. 'mandates', 'payments'. */
+    resourceType: text('resource_type').notNull(),
+    /** e.g. 'active', 'failed', 'cancelled', 'confirmed'. */
+    action: text('action').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What processing did, in a few words (e.g. 'mandate cancelled', 'ignored: unknown mandate'). */
+    outcome: text('outcome'),
+  },
+  (t) => [
+    index('direct_debit_webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`processed_at is null`),
   ],
 );
 
@@ -419,8 +516,11 @@ export const activities = pgTable(
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
     /** Places one booking may take (court hire for several players, tickets); 1 for a class. */
     maxPlacesPerBooking: integer('max_places_per_booking').notNull().default(1),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
   (t) => [
+    uniqueIndex('activities_venue_key_idx').on(t.venueId, t.key),
     check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
     check('activities_max_places', sql`${t.maxPlacesPerBooking} >= 1`),
     check('activities_waiver_required', sql`${t.waiverId} is null or ${t.requiresWaiver}`),
@@ -444,9 +544,16 @@ export const activitySessions = pgTable(
     bookedCount: integer('booked_count').notNull().default(0),
     price: integer('price').notNull(),
     locationName: text('location_name').notNull(),
+    /** The weekly timetable rule this session was generated from, and its local date (one per rule and date). */
+    ruleId: integer('rule_id').references((): AnyPgColumn => timetableRules.id),
+    localDate: date('local_date', { mode: 'string' }),
+    /** The timetable exception (a one-off session) this session was generated from. */
+    exceptionId: integer('exception_id').references((): AnyPgColumn => timetableExceptions.id),
   },
   (t) => [
     index('activity_sessions_venue_start_idx').on(t.venueId, t.startsAt),
+    uniqueIndex('activity_sessions_rule_date_idx').on(t.ruleId, t.localDate),
+    uniqueIndex('activity_sessions_exception_idx').on(t.exceptionId),
     check('activity_sessions_capacity', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('activity_sessions_times', sql`${t.endsAt} > ${t.startsAt}`),
   ],
@@ -492,6 +599,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // Deleting a session (timetable generation) checks this reference; without the index, a scan per session.
+    index('order_items_session_idx').on(t.activitySessionId),
     oneOf('order_items_kind_check', t.kind, ORDER_ITEM_KINDS),
   ],
 );
@@ -520,6 +629,10 @@ export const bookings = pgTable(
     check('bookings_places', sql`${t.places} >= 1`),
     index('bookings_customer_idx').on(t.customerId),
     index('bookings_session_idx').on(t.activitySessionId),
+    // The attendance rule's hourly search: only bookings still waiting for a mark.
+    index('bookings_unmarked_idx')
+      .on(t.activitySessionId)
+      .where(sql`${t.attended} is null and ${t.status} = 'booked'`),
     uniqueIndex('bookings_one_live_per_session')
       .on(t.customerId, t.activitySessionId)
       .where(sql`${t.status} <> 'cancelled'`),
@@ -806,9 +919,12 @@ export const membershipBenefits = pgTable(
     discountPercent: integer('discount_percent').notNull(),
     usesPerPeriod: integer('uses_per_period').notNull(),
     period: text('period', { enum: BENEFIT_PERIODS }).notNull(),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('membership_benefits_type_idx').on(t.membershipTypeId),
+    uniqueIndex('membership_benefits_type_key_idx').on(t.membershipTypeId, t.key),
     uniqueIndex('membership_benefits_pricing_option_idx').on(t.pricingOptionId),
     check(
       'membership_benefits_values',
@@ -909,21 +1025,32 @@ export const terms = pgTable(
     title: text('title').notNull(),
     html: text('html').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
-  (t) => [index('terms_client_idx').on(t.clientId, t.kind), oneOf('terms_kind_check', t.kind, TERMS_KINDS)],
+  (t) => [
+    index('terms_client_idx').on(t.clientId, t.kind),
+    uniqueIndex('terms_client_key_idx').on(t.clientId, t.key),
+    oneOf('terms_kind_check', t.kind, TERMS_KINDS),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Membership management: eligibility documents, freezes (account-shell §4 Memberships)
 
 /** What a membership type asks the member to prove (e.g. 'Full-time student'). */
-export const eligibilityCriteria = pgTable('eligibility_criteria', {
-  id: serial('id').primaryKey(),
-  clientId: integer('client_id')
-    .notNull()
-    .references(() => clients.id),
-  name: text('name').notNull(),
-});
+export const eligibilityCriteria = pgTable(
+  'eligibility_criteria',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    key: catalogueKey(),
+  },
+  (t) => [uniqueIndex('eligibility_criteria_client_key_idx').on(t.clientId, t.key)],
+);
 
 /** The documents that prove a criterion (e.g. 'Student ID card'). */
 export const eligibilityDocumentTypes = pgTable(
@@ -934,8 +1061,13 @@ export const eligibilityDocumentTypes = pgTable(
       .notNull()
       .references(() => eligibilityCriteria.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
-  (t) => [index('eligibility_document_types_criterion_idx').on(t.criterionId)],
+  (t) => [
+    index('eligibility_document_types_criterion_idx').on(t.criterionId),
+    uniqueIndex('eligibility_document_types_criterion_key_idx').on(t.criterionId, t.key),
+  ],
 );
 
 /**
@@ -965,9 +1097,15 @@ export const eligibilityDocuments = pgTable(
     status: text('status', { enum: ELIGIBILITY_DOCUMENT_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     expiresOn: date('expires_on'),
+    /** When the member was mailed that it is about to expire (once per document: services/scheduled-changes). */
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** When staff approved or rejected it, and who (null while pending). */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByStaffId: integer('decided_by_staff_id').references((): AnyPgColumn => staffAccounts.id),
   },
   (t) => [
+    index('eligibility_documents_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('eligibility_documents_membership_idx').on(t.membershipId, t.createdAt),
     index('eligibility_documents_customer_idx').on(t.customerId),
     oneOf('eligibility_documents_status_check', t.status, ELIGIBILITY_DOCUMENT_STATUSES),
@@ -989,8 +1127,13 @@ export const freezeTypes = pgTable(
     proofDocumentTypeId: integer('proof_document_type_id').references(() => eligibilityDocumentTypes.id),
     proofDescription: text('proof_description'),
     sortOrder: integer('sort_order').notNull().default(0),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
-  (t) => [check('freeze_types_fee_nonneg', sql`${t.monthlyFee} >= 0`)],
+  (t) => [
+    check('freeze_types_fee_nonneg', sql`${t.monthlyFee} >= 0`),
+    uniqueIndex('freeze_types_client_key_idx').on(t.clientId, t.key),
+  ],
 );
 
 /** A member's request to freeze; the operator approves it (the membership stays active until then). */
@@ -1015,7 +1158,15 @@ export const freezeRequests = pgTable(
     /** Stored size of the proof file (counts towards the upload quota); null without a file. */
     sizeBytes: integer('size_bytes'),
     status: text('status', { enum: FREEZE_REQUEST_STATUSES }).notNull().default('pending_approval'),
+    /** An approved freeze took effect (the membership became frozen) at this moment (services/scheduled-changes). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The freeze was over (the membership active again) at this moment. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Why staff rejected it (shown to the member). */
+    rejectionReason: text('rejection_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByStaffId: integer('decided_by_staff_id').references((): AnyPgColumn => staffAccounts.id),
   },
   (t) => [
     index('freeze_requests_membership_idx').on(t.membershipId),
@@ -1045,8 +1196,8 @@ export const customerPackageVenues = pgTable(
 );
 
 /**
- * A guest pass a customer sent to a friend. `status` is stored as issued or redeemed; 'expired' is worked out
- * when read (valid_to has passed unredeemed). The allowance it used is a membership benefit or a package.
+ * A guest pass a customer sent to a friend. `status` is issued, redeemed, or expired (stored by the scheduled
+ * expiry once valid_to has passed unredeemed; reads work it out from valid_to as well). The allowance it used is a membership benefit or a package.
  */
 export const guestPasses = pgTable(
   'guest_passes',
@@ -1065,6 +1216,8 @@ export const guestPasses = pgTable(
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
     status: text('status', { enum: GUEST_PASS_STATUSES }).notNull().default('issued'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** The staff member who redeemed it at the front desk. */
+    redeemedByStaffId: integer('redeemed_by_staff_id').references((): AnyPgColumn => staffAccounts.id),
     sourceType: text('source_type', { enum: GUEST_PASS_SOURCES }).notNull(),
     membershipId: integer('membership_id').references(() => memberships.id),
     benefitId: integer('benefit_id').references(() => membershipBenefits.id),
@@ -1105,9 +1258,12 @@ export const membershipPromotions = pgTable(
     appliesTo: text('applies_to', { enum: PROMOTION_APPLIES_TO }).notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('membership_promotions_code_idx').on(t.clientId, sql`upper(${t.code})`),
+    uniqueIndex('membership_promotions_client_key_idx').on(t.clientId, t.key),
     check(
       'membership_promotions_value',
       sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
@@ -1134,6 +1290,7 @@ export const customQuestions = pgTable(
     isRequired: boolean('is_required').notNull().default(false),
     defaultValue: text('default_value'),
     sortOrder: integer('sort_order').notNull().default(0),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('custom_questions_type_idx').on(t.membershipTypeId),
@@ -1187,9 +1344,12 @@ export const waivers = pgTable(
     title: text('title').notNull(),
     validForMonths: integer('valid_for_months'),
     createdAt: createdAt(),
+    key: catalogueKey(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('waivers_client_idx').on(t.clientId),
+    uniqueIndex('waivers_client_key_idx').on(t.clientId, t.key),
     check('waivers_valid_for_months', sql`${t.validForMonths} is null or ${t.validForMonths} > 0`),
     oneOf('waivers_type_check', t.type, WAIVER_TYPES),
   ],
@@ -1252,4 +1412,289 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The operator's catalogue: weekly timetable rules and their date exceptions, and the log of catalogue imports
+
+const LOCAL_TIME = /* sql */ `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
+
+/**
+ * One weekly session of a venue's timetable: the activity on an ISO weekday (1 = Monday) at a local wall-clock
+ * time (so a 07:00 class stays at 07:00 across clock changes). Sessions are generated from these for a rolling
+ * horizon (clients.timetable_horizon_weeks); null overrides fall back to the activity's own values.
+ */
+export const timetableRules = pgTable(
+  'timetable_rules',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    key: text('key').notNull(),
+    weekday: integer('weekday').notNull(),
+    /** Local 'HH:MM'. */
+    startTime: text('start_time').notNull(),
+    durationMinutes: integer('duration_minutes'),
+    capacity: integer('capacity'),
+    price: integer('price'),
+    locationName: text('location_name'),
+    /** First and last local dates the rule runs (inclusive); null: open-ended. */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    uniqueIndex('timetable_rules_venue_key_idx').on(t.venueId, t.key),
+    check('timetable_rules_weekday', sql`${t.weekday} between 1 and 7`),
+    check('timetable_rules_start_time', sql`${t.startTime} ~ ${sql.raw(LOCAL_TIME)}`),
+    check(
+      'timetable_rules_values',
+      sql`(${t.durationMinutes} is null or ${t.durationMinutes} > 0) and (${t.capacity} is null or ${t.capacity} > 0) and (${t.price} is null or ${t.price} >= 0)`,
+    ),
+  ],
+);
+
+/** A date exception of a venue's timetable (values.ts TIMETABLE_EXCEPTION_KINDS says what each kind uses). */
+export const timetableExceptions = pgTable(
+  'timetable_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    key: text('key').notNull(),
+    /** The local date it applies to. */
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: TIMETABLE_EXCEPTION_KINDS }).notNull(),
+    /** cancelled / changed: the rule whose session on that date it cancels or changes. */
+    ruleId: integer('rule_id').references(() => timetableRules.id),
+    /** extra: the activity of the one-off session. */
+    activityId: integer('activity_id').references(() => activities.id),
+    /** extra: its local 'HH:MM' start; changed: the new start (null keeps the rule's). */
+    startTime: text('start_time'),
+    durationMinutes: integer('duration_minutes'),
+    capacity: integer('capacity'),
+    price: integer('price'),
+    locationName: text('location_name'),
+    /** Shown to staff (e.g. 'Christmas Day'). */
+    reason: text('reason'),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    uniqueIndex('timetable_exceptions_venue_key_idx').on(t.venueId, t.key),
+    index('timetable_exceptions_venue_date_idx').on(t.venueId, t.date),
+    oneOf('timetable_exceptions_kind_check', t.kind, TIMETABLE_EXCEPTION_KINDS),
+    check(
+      'timetable_exceptions_shape',
+      sql`(${t.kind} = 'closed' and ${t.ruleId} is null and ${t.activityId} is null)
+        or (${t.kind} in ('cancelled', 'changed') and ${t.ruleId} is not null and ${t.activityId} is null)
+        or (${t.kind} = 'extra' and ${t.ruleId} is null and ${t.activityId} is not null and ${t.startTime} is not null)`,
+    ),
+    check(
+      'timetable_exceptions_start_time',
+      sql`${t.startTime} is null or ${t.startTime} ~ ${sql.raw(LOCAL_TIME)}`,
+    ),
+  ],
+);
+
+/** Every catalogue import applied (`npm run catalogue -- import`): when, from which file, what it changed. */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The file's name as given and the SHA-256 of its bytes. */
+    source: text('source').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Counts of what was added, changed and archived, by entity. */
+    summary: jsonb('summary')
+      .$type<Record<string, { added: number; changed: number; archived: number }>>()
+      .notNull(),
+  },
+  (t) => [index('catalogue_imports_client_idx').on(t.clientId, t.appliedAt)],
+);
+
+/**
+ * Generated sessions the timetable would move or remove (or shrink below its bookings) but that were kept because
+ * people have booked them: one row per session, written by every generation run and deleted once the session no
+ * longer conflicts (staff moved or cancelled the bookings, the rules changed back) or has started.
+ */
+export const timetableConflicts = pgTable(
+  'timetable_conflicts',
+  {
+    id: serial('id').primaryKey(),
+    activitySessionId: integer('activity_session_id')
+      .notNull()
+      .references(() => activitySessions.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    kind: text('kind', { enum: TIMETABLE_CONFLICT_KINDS }).notNull(),
+    reason: text('reason', { enum: TIMETABLE_CONFLICT_REASONS }).notNull(),
+    /** move: where the timetable would now start it (null when it would change the activity only). */
+    wantedStartsAt: timestamp('wanted_starts_at', { withTimezone: true }),
+    /** capacity: the places the timetable would now give it. */
+    wantedCapacity: integer('wanted_capacity'),
+    /** Places booked when last seen. */
+    bookedCount: integer('booked_count').notNull(),
+    /** The plain sentence staff read (describeConflict). */
+    description: text('description').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('timetable_conflicts_session_idx').on(t.activitySessionId),
+    index('timetable_conflicts_venue_idx').on(t.venueId),
+    oneOf('timetable_conflicts_kind_check', t.kind, TIMETABLE_CONFLICT_KINDS),
+    oneOf('timetable_conflicts_reason_check', t.reason, TIMETABLE_CONFLICT_REASONS),
+  ],
+);
+
+/** Staff of the operator (the console at /admin/): separate from customers, with their own sessions. */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 TOTP secret once a second factor is set up (RFC 6238, 30 s, six digits). */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is used once. */
+    totpLastStep: integer('totp_last_step'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_accounts_email_idx').on(sql`lower(${t.email})`),
+    oneOf('staff_accounts_role_check', t.role, STAFF_ROLES),
+  ],
+);
+
+/** The venues a centre manager or front desk works at (administrators work everywhere). */
+export const staffAccountVenues = pgTable(
+  'staff_account_venues',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+  },
+  (t) => [uniqueIndex('staff_account_venues_pk').on(t.staffId, t.venueId)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the random token; the token itself is only ever in the HttpOnly cookie. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Moved on by each call: the session ends after STAFF_IDLE_MINUTES without one. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** Ends whatever happens (STAFF_SESSION_MAX_HOURS after login). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** Every staff action: who, what, when, and the record before and after. Written in the action's transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null for actions of the system or a command line (with `actor` naming it). */
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId, t.at)],
+);
+
+/** A member let in at the front desk: who, where, by whom, when (the customer view lists the recent ones). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('check_ins_customer_idx').on(t.customerId, t.at),
+    index('check_ins_venue_idx').on(t.venueId, t.at),
+  ],
+);
+
+/**
+ * A customer's record at a card payment provider (Stripe: the Customer `cus_…` their saved cards hang on), made the
+ * first time they pay there. One per customer and provider.
+ */
+export const paymentProviderCustomers = pgTable(
+  'payment_provider_customers',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    provider: text('provider', { enum: CARD_PROVIDERS }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.provider] }),
+    oneOf('payment_provider_customers_provider_check', t.provider, CARD_PROVIDERS),
+  ],
+);
+
+/**
+ * Every webhook event a card payment provider sent, once (keyed by the provider's event id: a replay finds its row
+ * and changes nothing), with what its job did. Decision 036.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider', { enum: CARD_PROVIDERS }).notNull(),
+    /** The provider's event id (Stripe: evt_…). */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The event as it arrived (signature verified). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: WEBHOOK_EVENT_STATUSES }).notNull().default('received'),
+    /** What processing did, in a sentence (e.g. 'order 12 already recorded'). */
+    outcome: text('outcome'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('payment_webhook_events_status_idx').on(t.status, t.receivedAt),
+    oneOf('payment_webhook_events_provider_check', t.provider, CARD_PROVIDERS),
+    oneOf('payment_webhook_events_status_check', t.status, WEBHOOK_EVENT_STATUSES),
+  ],
 );

@@ -1,7 +1,7 @@
 /**
- * Demo data for managing memberships (account-shell §4 Memberships): eligibility criteria and document types,
- * freeze types, the cancellation notice period, and two members for the browser tests. Called by seedDemo inside
- * its transaction; idempotent (does nothing when the client already has eligibility criteria).
+ * Demo members for managing memberships (account-shell §4 Memberships): two members for the browser tests (the
+ * eligibility criteria, freeze reasons and notice period they meet come from catalogue/demo.yaml). Called by seedDemo
+ * inside its transaction; idempotent (does nothing when the first member exists).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, addMonths, formatIso, localDateOf } from '../lib/local-date.ts';
@@ -9,15 +9,7 @@ import type { Tx } from './client.ts';
 import { createCustomer, createMandate } from './factories/customers.ts';
 import { createMembership } from './factories/memberships.ts';
 import { createPenalty } from './factories/money.ts';
-import {
-  clients,
-  eligibilityCriteria,
-  eligibilityDocumentTypes,
-  freezeTypes,
-  membershipTypes,
-  paymentOptions,
-  venues,
-} from './schema.ts';
+import { clients, customers, membershipTypes, paymentOptions, venues } from './schema.ts';
 import { DEMO_NO_SHOW_FEE } from './seed-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,19 +19,6 @@ export const MANAGEMENT_MEMBERS = [
   { reference: 'FH100009', firstName: 'Dana', lastName: 'Fox', email: 'dana@fieldhouse.test', number: 9 },
   { reference: 'FH100010', firstName: 'Eli', lastName: 'Grant', email: 'eli@fieldhouse.test', number: 10 },
 ] as const;
-
-export const STUDENT_CRITERION = {
-  name: 'Full-time student',
-  documentTypes: ['Student ID card', 'Acceptance letter'],
-};
-/** Freeze proof is an eligibility document type too (under its own criterion, not offered on any membership). */
-const FREEZE_PROOF_CRITERION = 'Freeze evidence';
-export const DEMO_FREEZE_TYPES = [
-  { reason: 'Medical', timePeriods: [1, 2, 3], monthlyFee: 0, proof: "Doctor's note" },
-  { reason: 'Holiday', timePeriods: [1], monthlyFee: 500, proof: null },
-  { reason: 'Pregnancy', timePeriods: [1, 2, 3, 4, 5, 6], monthlyFee: 0, proof: 'MAT B1 certificate' },
-] as const;
-export const CANCELLATION_NOTICE_DAYS = 30;
 
 /**
  * Each member: billing day 1 with an active sandbox mandate, one unpaid No-show fee (£3.00), and
@@ -57,58 +36,11 @@ export async function seedManagement(
   const [client] = await tx.select().from(clients).limit(1);
   if (!client) return;
   const [existing] = await tx
-    .select({ id: eligibilityCriteria.id })
-    .from(eligibilityCriteria)
-    .where(eq(eligibilityCriteria.clientId, client.id))
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.clientId, client.id), eq(customers.reference, MANAGEMENT_MEMBERS[0].reference)))
     .limit(1);
   if (existing) return;
-
-  await tx
-    .update(clients)
-    .set({ cancellationNoticeDays: CANCELLATION_NOTICE_DAYS })
-    .where(eq(clients.id, client.id));
-
-  const [student, freezeEvidence] = await tx
-    .insert(eligibilityCriteria)
-    .values([
-      { clientId: client.id, name: STUDENT_CRITERION.name },
-      { clientId: client.id, name: FREEZE_PROOF_CRITERION },
-    ])
-    .returning();
-  await tx
-    .insert(eligibilityDocumentTypes)
-    .values(STUDENT_CRITERION.documentTypes.map((name) => ({ criterionId: student!.id, name })));
-  const proofTypes = await tx
-    .insert(eligibilityDocumentTypes)
-    .values(
-      DEMO_FREEZE_TYPES.flatMap((f) => (f.proof ? [{ criterionId: freezeEvidence!.id, name: f.proof }] : [])),
-    )
-    .returning();
-  await tx
-    .update(membershipTypes)
-    .set({ eligibilityCriterionId: student!.id })
-    .where(
-      and(
-        eq(membershipTypes.clientId, client.id),
-        eq(membershipTypes.eligibilityName, STUDENT_CRITERION.name),
-      ),
-    );
-  await tx.insert(freezeTypes).values(
-    DEMO_FREEZE_TYPES.map((f, i) => {
-      const proof = f.proof ? proofTypes.find((p) => p.name === f.proof)! : null;
-      return {
-        clientId: client.id,
-        reason: f.reason,
-        timePeriods: [...f.timePeriods],
-        monthlyFee: f.monthlyFee,
-        proofDocumentTypeId: proof?.id ?? null,
-        proofDescription: proof
-          ? `Please upload a ${proof.name.replace(/^Doctor/, 'doctor')} as proof.`
-          : null,
-        sortOrder: i,
-      };
-    }),
-  );
 
   const [home] = await tx
     .select()

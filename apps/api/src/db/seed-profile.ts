@@ -3,7 +3,6 @@ import { addMonthsToInstant } from '../lib/local-date.ts';
 import type { Tx } from './client.ts';
 import { createPackage } from './factories/packages.ts';
 import {
-  activities,
   clients,
   customers,
   venues,
@@ -11,7 +10,6 @@ import {
   type WaiverQuestionDefinition,
   waiverSignatures,
   waivers,
-  waiverVersions,
 } from './schema.ts';
 
 /**
@@ -94,52 +92,23 @@ const signature = (
 export async function seedProfile(tx: Tx, now: Date): Promise<void> {
   const [client] = await tx.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
   if (!client) return;
-  const [existing] = await tx
-    .select({ id: waivers.id })
-    .from(waivers)
-    .where(and(eq(waivers.clientId, client.id), eq(waivers.title, BODY_PUMP_WAIVER.title)));
-  if (existing) return;
-
+  // The waivers come from catalogue/demo.yaml; the demo's signatures are made once.
+  const clientWaivers = await tx.select().from(waivers).where(eq(waivers.clientId, client.id));
+  const byTitle = (title: string) => clientWaivers.find((w) => w.title === title);
+  const bodyPump = byTitle(BODY_PUMP_WAIVER.title);
+  const juniorSwim = byTitle(JUNIOR_SWIM_WAIVER.title);
+  const climbing = byTitle(CLIMBING_WAIVER.title);
+  if (!bodyPump || !juniorSwim || !climbing) return;
+  const [signed] = await tx
+    .select({ id: waiverSignatures.id })
+    .from(waiverSignatures)
+    .where(eq(waiverSignatures.waiverId, bodyPump.id))
+    .limit(1);
+  if (signed) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const addWaiver = async (
-    w: {
-      restrictionName: string;
-      type: 'simple' | 'enhanced-pre-waiver';
-      title: string;
-      validForMonths: number;
-    },
-    bodies: string[],
-    questions: WaiverQuestionDefinition[] = [],
-  ) => {
-    const [row] = await tx
-      .insert(waivers)
-      .values({ clientId: client.id, ...w, createdAt: ago(400) })
-      .returning();
-    await tx.insert(waiverVersions).values(
-      bodies.map((bodyHtml, i) => ({
-        waiverId: row!.id,
-        version: i + 1,
-        bodyHtml,
-        questions,
-        createdAt: ago(400 - i * 300),
-      })),
-    );
-    return row!;
-  };
-  const bodyPump = await addWaiver(BODY_PUMP_WAIVER, BODY_PUMP_WAIVER.versions);
-  const juniorSwim = await addWaiver(JUNIOR_SWIM_WAIVER, [JUNIOR_SWIM_WAIVER.body], JUNIOR_SWIM_QUESTIONS);
-  const climbing = await addWaiver(CLIMBING_WAIVER, [CLIMBING_WAIVER.body]);
-
-  // Body Pump (every venue) needs its waiver: booking it asks for a signature first.
   const venueIds = (
     await tx.select({ id: venues.id }).from(venues).where(eq(venues.clientId, client.id))
   ).map((v) => v.id);
-  if (venueIds.length) {
-    await tx
-      .update(activities)
-      .set({ waiverId: bodyPump.id, requiresWaiver: true })
-      .where(and(eq(activities.name, 'Body Pump'), inArray(activities.venueId, venueIds)));
-  }
 
   const people = await tx
     .select({ id: customers.id, reference: customers.reference })

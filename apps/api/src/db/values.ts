@@ -16,7 +16,18 @@ export const MEMBERSHIP_STATUSES = [
   'expired',
   'suspended',
 ] as const;
-export const MANDATE_STATUSES = ['pending_submission', 'active', 'cancelled'] as const;
+/** 'failed': the provider could not set the mandate up (GoCardless `mandates.failed`). */
+export const MANDATE_STATUSES = ['pending_submission', 'active', 'cancelled', 'failed'] as const;
+/** A direct-debit collection's status as the provider reports it (GoCardless payment statuses, trimmed). */
+export const DIRECT_DEBIT_PAYMENT_STATUSES = [
+  'pending_submission',
+  'submitted',
+  'confirmed',
+  'paid_out',
+  'failed',
+  'cancelled',
+  'charged_back',
+] as const;
 export const ORDER_STATUSES = ['completed', 'refunded'] as const;
 export const ORDER_ITEM_KINDS = ['activity', 'membership', 'penalty', 'other'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
@@ -46,8 +57,11 @@ export const PACKAGE_KINDS = ['sessions', 'guest_pass'] as const;
 export const TERMS_KINDS = ['checkout', 'direct_debit', 'health_commitment', 'membership'] as const;
 export const ELIGIBILITY_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const FREEZE_REQUEST_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
-/** Stored statuses only: 'expired' is worked out when read (valid_to has passed unredeemed). */
-export const GUEST_PASS_STATUSES = ['issued', 'redeemed'] as const;
+/**
+ * 'expired' is stored by the scheduled guest-pass expiry (services/scheduled-changes) once valid_to has passed
+ * unredeemed; reads work it out from valid_to too, so a pass is shown expired before the job has run.
+ */
+export const GUEST_PASS_STATUSES = ['issued', 'redeemed', 'expired'] as const;
 export const GUEST_PASS_SOURCES = ['benefit', 'package'] as const;
 export const PROMOTION_KINDS = ['percent', 'fixed'] as const;
 export const PROMOTION_APPLIES_TO = ['joining_fee', 'first_payment', 'both'] as const;
@@ -60,3 +74,32 @@ export const CUSTOM_QUESTION_TYPES = [
   'checkbox',
 ] as const;
 export const WAIVER_TYPES = ['simple', 'enhanced-pre-waiver'] as const;
+/**
+ * A date exception in a venue's weekly timetable: the venue closed all day, one rule's session cancelled or
+ * changed (time, capacity, price, location) on that date, or an extra one-off session.
+ */
+export const TIMETABLE_EXCEPTION_KINDS = ['closed', 'cancelled', 'changed', 'extra'] as const;
+/**
+ * A generated session its timetable would change but that has bookings, so it was kept as it is: the rules would
+ * move it (another start or activity), remove it, or give it fewer places than are booked.
+ */
+export const TIMETABLE_CONFLICT_KINDS = ['move', 'remove', 'capacity'] as const;
+/** What asked for that change (the planner's reasons: services/timetable-rules/planner.ts). */
+export const TIMETABLE_CONFLICT_REASONS = [
+  'rule_changed',
+  'rule_archived',
+  'rule_dates',
+  'closed',
+  'cancelled',
+  'changed',
+  'extra_removed',
+  'activity_archived',
+  'venue_archived',
+] as const;
+
+/** Staff roles (the contract's list). */
+export { STAFF_ROLES } from '@fieldhouse/contract/staff';
+/** Real card payment providers that keep records of their own here (customers, webhook events); decision 036. */
+export const CARD_PROVIDERS = ['stripe'] as const;
+/** A provider's webhook event: stored when it arrives, processed once by its job. */
+export const WEBHOOK_EVENT_STATUSES = ['received', 'processed'] as const;

@@ -1,14 +1,23 @@
-import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
+import { DEFAULT_ERROR_TEXTS, NOT_SET_UP } from '@fieldhouse/contract';
 
 /** An error whose status and message are meant for the client (the error handler shapes the reply). */
 export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly errors?: Record<string, string[]>;
+  /** A code the client acts on (sent beside the message), and headers the reply carries. */
+  readonly extra: { code?: string; headers?: Record<string, string> };
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly errors?: Record<string, string[]>,
+    errors?: Record<string, string[]>,
+    extra: { code?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.extra = extra;
   }
 }
 
@@ -17,3 +26,13 @@ export const forbidden = (message: string = DEFAULT_ERROR_TEXTS.forbidden) => ne
 /** 422 with the message repeated under one field, like the validation errors. */
 export const fieldError = (field: string, message: string) =>
   new HttpError(422, message, { [field]: [message] });
+
+/** How long a visitor is told to wait while the operator has no catalogue loaded (the set-up page says the same). */
+export const NOT_SET_UP_RETRY_AFTER_SECONDS = 300;
+
+/** 503 `not_set_up`: the database has no operator (client) yet, so nothing that needs one can be answered. */
+export const notSetUp = () =>
+  new HttpError(503, NOT_SET_UP.message, undefined, {
+    code: NOT_SET_UP.code,
+    headers: { 'retry-after': String(NOT_SET_UP_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+  });

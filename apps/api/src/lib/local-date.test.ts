@@ -145,6 +145,31 @@ describe('LocalDate: the venue zone (Europe/London by default)', () => {
     );
   });
 
+  it('reads a time the clocks repeat as its first occurrence and one they skip as moved forward (RFC 5545)', () => {
+    // 25 Oct 2026: 01:00–01:59 happens twice in London (BST, then GMT): the first is 00:30Z.
+    expect(instantAt(d('2026-10-25'), { hour: 1, minute: 30 }).toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+    expect(instantAt(d('2026-10-25'), { hour: 0, minute: 59 }).toISOString()).toBe(
+      '2026-10-24T23:59:00.000Z',
+    );
+    expect(instantAt(d('2026-10-25'), { hour: 2, minute: 0 }).toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    // 29 Mar 2026: 01:00–01:59 does not exist in London: 01:30 is read as GMT, i.e. 02:30 BST.
+    expect(instantAt(d('2026-03-29'), { hour: 1, minute: 30 }).toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+    expect(instantAt(d('2026-03-29'), { hour: 0, minute: 30 }).toISOString()).toBe(
+      '2026-03-29T00:30:00.000Z',
+    );
+    // Same rules elsewhere: New York repeats 01:00–01:59 on 1 Nov 2026 (EDT, then EST).
+    expect(instantAt(d('2026-11-01'), { hour: 1, minute: 30 }, 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    expect(instantAt(d('2026-03-08'), { hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+  });
+
   it('adds months to an instant at the same venue-local time, clamped (31 Jan + 1 month = 28 Feb)', () => {
     const at = instantAt(d('2026-01-31'), { hour: 10, minute: 0 });
     expect(addMonthsToInstant(at, 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');

@@ -1,11 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import {
-  differenceInCalendarDays,
-  addDays as fnsAddDays,
-  addMonths as fnsAddMonths,
-  getDaysInMonth,
-  startOfWeek,
-} from 'date-fns';
+import { TZDate, tzOffset } from '@date-fns/tz';
+// One module per function: date-fns's index loads all of its ~250 modules (half a second of start-up).
+import { addDays as fnsAddDays } from 'date-fns/addDays';
+import { addMonths as fnsAddMonths } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { getISODay } from 'date-fns/getISODay';
+import { startOfWeek } from 'date-fns/startOfWeek';
 
 /**
  * Venue-local calendar dates ('YYYY-MM-DD' on the wire, { year, month 1–12, day } in code): the one date module
@@ -97,15 +97,42 @@ export function addPeriod(d: LocalDate, count: number, period: Period): LocalDat
 export const mondayOf = (d: LocalDate): LocalDate =>
   fromCalendar(startOfWeek(calendar(d), { weekStartsOn: 1 }));
 
+/** The ISO weekday of a date: 1 = Monday … 7 = Sunday. */
+export const isoWeekday = (d: LocalDate) => getISODay(calendar(d));
+
 /** The calendar date of an instant where the venue is; `localDateOf(now, zone)` is the venue's today. */
 export function localDateOf(instant: Date, timeZone = DEFAULT_TIME_ZONE): LocalDate {
   const local = new TZDate(instant.getTime(), timeZone);
   return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
 }
 
-/** The instant of a venue-local wall-clock time on a date (correct on both sides of a clock change). */
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant of a venue-local wall-clock time on a date (correct on both sides of a clock change). Where the
+ * clocks make that time ambiguous or skip it, RFC 5545 (iCalendar) decides, as calendars do:
+ * - a time that happens twice (clocks go back: 01:30 on 25 Oct 2026 in London) is its **first** occurrence
+ *   (01:30 BST = 00:30Z);
+ * - a time that does not exist (clocks go forward: 01:30 on 29 Mar 2026 in London) is read with the offset before
+ *   the gap, so it moves **forward** by the gap (01:30 GMT = 02:30 BST = 01:30Z).
+ */
 export function instantAt(d: LocalDate, time: WallClock, timeZone = DEFAULT_TIME_ZONE): Date {
-  return new Date(new TZDate(d.year, d.month - 1, d.day, time.hour, time.minute, 0, 0, timeZone).getTime());
+  // TZDate moves a skipped time forward by the gap and takes the later of two occurrences.
+  const t = new TZDate(d.year, d.month - 1, d.day, time.hour, time.minute, 0, 0, timeZone).getTime();
+  // Clocks that went back within the day before: the same wall-clock time may have come first at the older offset.
+  const shift = (tzOffset(timeZone, new Date(t - DAY_MS)) - tzOffset(timeZone, new Date(t))) * MINUTE_MS;
+  if (shift > 0) {
+    const first = new TZDate(t - shift, timeZone);
+    const same =
+      first.getFullYear() === d.year &&
+      first.getMonth() === d.month - 1 &&
+      first.getDate() === d.day &&
+      first.getHours() === time.hour &&
+      first.getMinutes() === time.minute;
+    if (same) return new Date(t - shift);
+  }
+  return new Date(t);
 }
 
 const MIDNIGHT: WallClock = { hour: 0, minute: 0 };

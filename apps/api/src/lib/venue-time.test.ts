@@ -110,6 +110,31 @@ describe('timetable helpers', () => {
     );
   });
 
+  it('gives the same period starts hour by hour across clock changes, also when the clock goes back', () => {
+    // periodStart remembers the last period per zone; walking forward, then back, must not reuse a stale one.
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const hours = [];
+    for (let t = Date.parse('2026-02-20T00:30:00Z'); t < Date.parse('2026-11-10T00:00:00Z'); t += 3_600_000)
+      hours.push(t);
+    for (const t of [...hours, ...hours.reverse()]) {
+      const week = periodStart(new Date(t), 'week');
+      const month = periodStart(new Date(t), 'month');
+      expect(local.format(week)).toMatch(/^Mon \d+, 00:00$/);
+      expect(local.format(month)).toMatch(/^\w+ 1, 00:00$/);
+      expect(week.getTime()).toBeLessThanOrEqual(t);
+      expect(t - week.getTime()).toBeLessThan(7 * 86_400_000 + 3_600_000);
+      expect(month.getTime()).toBeLessThanOrEqual(t);
+      expect(t - month.getTime()).toBeLessThan(31 * 86_400_000 + 3_600_000);
+    }
+  });
+
   it('counts calendar days between dates', () => {
     expect(daysBetween(toLocalDate('2026-10-20'), toLocalDate('2026-11-02'))).toBe(13);
     expect(formatIso(toLocalDate('2026-03-09'))).toBe('2026-03-09');

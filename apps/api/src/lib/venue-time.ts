@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz';
-import { differenceInMinutes, format } from 'date-fns';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
+import { format } from 'date-fns/format';
 import {
   addDays,
   addMonths,
@@ -43,10 +44,30 @@ export const venueDayMonth = (instant: Date, timeZone = DEFAULT_TIME_ZONE) =>
 export const sessionLabel = (name: string, startsAt: Date, timeZone = DEFAULT_TIME_ZONE) =>
   `${name} at ${venueTime(startsAt, timeZone)} on ${venueDayMonth(startsAt, timeZone)}`;
 
-/** Start of the current benefit period in the venue's zone: the 1st of the month, or Monday, at 00:00. */
-export function periodStart(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
+function computePeriodStart(now: Date, period: 'month' | 'week', timeZone: string): Date {
   const today = localDateOf(now, timeZone);
   return startOfDay(period === 'month' ? { ...today, day: 1 } : mondayOf(today), timeZone);
+}
+
+/** The last period worked out per period and zone, and when the next one starts (every basket read asks). */
+const periods = new Map<string, { start: Date; next: Date }>();
+
+/** Start of the current benefit period in the venue's zone: the 1st of the month, or Monday, at 00:00. */
+export function periodStart(now: Date, period: 'month' | 'week', timeZone = DEFAULT_TIME_ZONE): Date {
+  const key = `${period} ${timeZone}`;
+  const t = now.getTime();
+  const known = periods.get(key);
+  if (known && known.start.getTime() <= t && t < known.next.getTime()) return new Date(known.start);
+  const start = computePeriodStart(now, period, timeZone);
+  // 8 days after a Monday is in the next week, 32 days after the 1st in the next month (clock changes included).
+  const next = computePeriodStart(
+    new Date(start.getTime() + (period === 'week' ? 8 : 32) * 86_400_000),
+    period,
+    timeZone,
+  );
+  if (periods.size > 100) periods.clear();
+  periods.set(key, { start, next });
+  return new Date(start);
 }
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionScope } from '../plugins/app/auth.ts';
+import accountDirectDebitRoutes from './account/direct-debit.ts';
 import packageRoutes from './account/packages.ts';
 import penaltyRoutes from './account/penalties.ts';
 import profilePhotoRoutes from './account/profile-photo.ts';
@@ -28,6 +29,7 @@ const protectedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(waitlistRoutes);
   await app.register(savedCardRoutes);
   await app.register(penaltyRoutes);
+  await app.register(accountDirectDebitRoutes);
   await app.register(creditRoutes);
   await app.register(receiptRoutes);
   await app.register(guestPassRoutes);

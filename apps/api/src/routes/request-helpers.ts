@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientFeatures } from '../db/schema.ts';
-import { notFound } from '../lib/http-errors.ts';
+import { notFound, notSetUp } from '../lib/http-errors.ts';
 import { findTheme } from '../services/clients/client-service.ts';
 
 /**
@@ -11,10 +10,10 @@ import { findTheme } from '../services/clients/client-service.ts';
 export const findCachedTheme = (app: FastifyInstance, venue?: string) =>
   app.fromClient(`theme:${venue ?? ''}`, (client) => findTheme(app.db, client, venue));
 
-/** The configured client, or 404 when the database has none. */
+/** The configured client, or 503 `not_set_up` when the database has none (no catalogue imported yet). */
 export async function requireClient(app: FastifyInstance) {
   const client = await app.findCurrentClient();
-  if (!client) throw notFound();
+  if (!client) throw notSetUp();
   return client;
 }
 
@@ -26,16 +25,6 @@ export function accountUrl(app: FastifyInstance, request: FastifyRequest) {
 /** Base URL of the bookings site for links in mail: BOOKINGS_URL, or this request's origin. */
 export function bookingsUrl(app: FastifyInstance, request: FastifyRequest) {
   return app.config.siteUrls?.bookings ?? `${request.protocol}://${request.host}`;
-}
-
-/** Whether the request carries the front-of-house key (x-front-of-house-key); never when none is configured. */
-export function isFrontOfHouse(app: FastifyInstance, request: FastifyRequest) {
-  const key = app.config.frontOfHouseKey;
-  const given = request.headers['x-front-of-house-key'];
-  if (!key || typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(key);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

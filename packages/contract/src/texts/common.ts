@@ -27,3 +27,14 @@ export const LOGGED_IN_COOKIE = 'fh_logged_in';
 
 /** Venue-selection cookie (JSON: { id, slug, name }). */
 export const VENUE_COOKIE = 'fh_venue';
+
+/**
+ * While the database holds no operator (client) yet — a production first run before the catalogue is imported —
+ * every site shows this page and the calls that need the operator answer 503 with this code and message.
+ */
+export const NOT_SET_UP = {
+  code: 'not_set_up',
+  title: 'This site is being set up',
+  heading: 'This site is being set up',
+  message: 'The operator is setting this site up. Please try again later.',
+} as const;

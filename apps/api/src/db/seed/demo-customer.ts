@@ -64,8 +64,8 @@ export async function seedDemoCustomers(
 }
 
 /**
- * A member's monthly membership paid by an active sandbox direct debit (collected on the 1st), started
- * `startedDaysAgo` ago.
+ * A member's monthly membership paid by a sandbox direct debit (collected on the 1st), started `startedDaysAgo` ago:
+ * active, or (`mandateCancelledDaysAgo`) cancelled at the bank since, as a member who stopped it would have it.
  */
 export async function seedDirectDebitMembership(
   tx: Tx,
@@ -82,9 +82,14 @@ export async function seedDirectDebitMembership(
       billingPostcode: string;
     };
     startedDaysAgo: number;
+    mandateCancelledDaysAgo?: number;
   },
 ) {
   const { now } = input;
+  const cancelledAt =
+    input.mandateCancelledDaysAgo === undefined
+      ? null
+      : new Date(now.getTime() - input.mandateCancelledDaysAgo * DAY_MS);
   const today = localDateOf(now);
   const nextPayment = addMonths({ ...today, day: 1 }, 1);
   const since = new Date(now.getTime() - input.startedDaysAgo * DAY_MS);
@@ -95,9 +100,10 @@ export async function seedDirectDebitMembership(
     accountNumberLast4: '5678',
     sortCodeMasked: '20-**-**',
     billingCity: 'Leeds',
-    status: 'active',
+    status: cancelledAt ? 'cancelled' : 'active',
     createdAt: since,
     activatedAt: since,
+    cancelledAt,
   });
   return createMembership(tx, {
     mandateId: mandate.id,

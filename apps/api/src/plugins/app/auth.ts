@@ -1,7 +1,6 @@
-import { CSRF_COOKIE, LOGGED_IN_COOKIE, SESSION_COOKIE, UNAUTHENTICATED } from '@fieldhouse/contract';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE, UNAUTHENTICATED } from '@fieldhouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { createToken } from '../../lib/tokens.ts';
 import { findSessionCustomer } from '../../services/auth/sessions.ts';
 
 export type AuthenticatedCustomer = { id: number; clientId: number; sessionId: number };
@@ -55,10 +54,10 @@ export default fp(
       const maxAge = Math.round(sessionTtlDays * 24 * 60 * 60);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), httpOnly: true, maxAge });
       reply.setCookie(LOGGED_IN_COOKIE, '1', { ...cookieOptions(request), httpOnly: false, maxAge });
-      // A new session gets a new CSRF token (same scope as the csrf plugin's): the token the browser held as a
-      // guest, which someone else could have planted, is not carried into the logged-in session. The web client
-      // reads the cookie on every write, so the next call sends the new one.
-      reply.setCookie(CSRF_COOKIE, createToken(24), { ...cookieOptions(request), httpOnly: false });
+      // A new session gets a new CSRF token: the token the browser held as a guest, which someone else could have
+      // planted, is not carried into the logged-in session. The web client reads the cookie on every write, so the
+      // next call sends the new one.
+      app.issueCsrfToken(request, reply);
     });
 
     app.decorate('clearSessionCookies', (request: FastifyRequest, reply: FastifyReply) => {
@@ -81,5 +80,5 @@ export default fp(
       request.customer = token ? await findSessionCustomer(app.db, token, app.now()) : null;
     });
   },
-  { name: 'app-auth', dependencies: ['app-db', 'external-cookie'] },
+  { name: 'app-auth', dependencies: ['app-db', 'app-csrf', 'external-cookie'] },
 );

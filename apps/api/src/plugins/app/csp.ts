@@ -1,13 +1,26 @@
 import fp from 'fastify-plugin';
 
 /**
- * Content-Security-Policy per request: the tag manager only when the client has a container id. The sites may be
- * framed by themselves (and each other in sub-domain mode) and by the origins in EMBED_ALLOWED_ORIGINS only.
+ * Stripe.js and its frames (the card fields, 3-D Secure), as Stripe's integration security guide lists them: only
+ * while Stripe is the card provider (decision 038). img-src already allows any https image.
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
+ * Content-Security-Policy per request: the tag manager only when the client has a container id, Stripe.js only when
+ * Stripe is the card provider. The sites may be framed by themselves (and each other in sub-domain mode) and by the
+ * origins in EMBED_ALLOWED_ORIGINS only.
  */
 export default fp(
   async (app) => {
     const otherSites = app.config.siteUrls ? Object.values(app.config.siteUrls) : [];
     const frameAncestors = ["'self'", ...otherSites, ...app.config.embedAllowedOrigins].join(' ');
+    const isStripe = app.config.paymentProvider === 'stripe';
+    const stripeScripts = isStripe ? ` ${STRIPE.script.join(' ')}` : '';
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
       if (!type.startsWith('text/html')) return payload;
@@ -24,6 +37,7 @@ export default fp(
         ...(hasGtm ? ['https://www.google-analytics.com'] : []),
         // A configured map style names its own tile, glyph and sprite hosts, which MapLibre fetches.
         ...(app.config.mapStyleUrl ? ['https:'] : []),
+        ...(isStripe ? STRIPE.connect : []),
       ].join(' ');
       reply.header(
         'content-security-policy',
@@ -31,7 +45,9 @@ export default fp(
           "default-src 'self'",
           "img-src 'self' data: https:",
           "style-src 'self' 'unsafe-inline'",
-          `script-src 'self'${gtm}`,
+          `script-src 'self'${gtm}${stripeScripts}`,
+          // Without Stripe, frames fall back to default-src 'self'.
+          ...(isStripe ? [`frame-src 'self' ${STRIPE.frame.join(' ')}`] : []),
           "font-src 'self' data:",
           `connect-src ${connect}`,
           "object-src 'none'",

@@ -8,10 +8,17 @@ import { createToken } from '../../lib/tokens.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sets a new `fh_csrf` token on the reply. The hook below gives one to a browser that has none; logging in
+     * (customers and staff) calls it too, so a token planted before login is not carried into the session.
+     */
+    issueCsrfToken: (request: FastifyRequest, reply: FastifyReply) => void;
+  }
   interface FastifyContextConfig {
     /**
      * false: this route takes unsafe calls without the CSRF token. Only for calls that never come from a browser
-     * and prove themselves otherwise (e.g. a payment provider's signed webhook). None today.
+     * and prove themselves otherwise: a payment provider's signed webhook (POST /api/webhooks/stripe).
      */
     csrf?: boolean;
   }
@@ -24,7 +31,9 @@ const equal = (a: string, b: string) => {
 };
 
 /**
- * Double-submit cookie: every response sets a readable `fh_csrf` cookie when the browser has none, and every
+ * Double-submit cookie: every response sets a readable `fh_csrf` cookie when the browser has none (except a
+ * shared reply: a GET of a `sharedCache` route, the same for every guest and `Cache-Control: public`, which must
+ * not hand one visitor's token to a shared cache, nor be left uncached by one; decision 031), and every
  * unsafe call (any method but GET, HEAD and OPTIONS) must echo it in the `x-csrf-token` header (else 419).
  * The check does not look at the path: the router decodes percent-escapes (`/%61pi/…` is `/api/…`), so a
  * check by the raw URL can be walked around (decision 019).
@@ -32,17 +41,19 @@ const equal = (a: string, b: string) => {
 export default fp(
   async (app) => {
     const domain = app.config.cookieDomain ?? undefined;
+    app.decorate('issueCsrfToken', (request: FastifyRequest, reply: FastifyReply) => {
+      reply.setCookie(CSRF_COOKIE, createToken(24), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+        domain,
+      });
+    });
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const cookie = request.cookies[CSRF_COOKIE];
-      if (!cookie) {
-        reply.setCookie(CSRF_COOKIE, createToken(24), {
-          path: '/',
-          sameSite: 'lax',
-          httpOnly: false,
-          secure: request.protocol === 'https',
-          domain,
-        });
-      }
+      const shared = request.routeOptions.config?.sharedCache && SAFE.has(request.method);
+      if (!cookie && !shared) app.issueCsrfToken(request, reply);
       if (SAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
       const header = request.headers[CSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !equal(header, cookie)) {

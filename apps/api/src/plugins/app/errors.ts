@@ -51,7 +51,11 @@ export default fp(
       if (error instanceof HttpError) {
         if (error.errors)
           return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
-        return reply.code(error.statusCode).send({ message: error.message });
+        const { code, headers } = error.extra;
+        if (headers) reply.headers(headers);
+        return reply
+          .code(error.statusCode)
+          .send(code ? { message: error.message, code } : { message: error.message });
       }
       if (isDatabaseUnavailable(error)) {
         // The connection died mid-query (restart, failover) or none could be opened: the pool reconnects on the

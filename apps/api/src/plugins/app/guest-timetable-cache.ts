@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 
-export type CachedReply = { body: string; etag: string };
+/** The reply's UTF-8 bytes (a Buffer is written as it is; a string would be encoded again for every guest). */
+export type CachedReply = { body: Buffer; etag: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The guest timetable's replies (JSON text and ETag), shared by every guest of this process for
+     * The guest timetable's replies (JSON bytes and ETag), shared by every guest of this process for
      * GUEST_TIMETABLE_CACHE_MS (decision 020). Concurrent misses of one key share one computation.
      */
     guestTimetables: {

@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export default fp<{ mailSender?: MailSender | null }>(
   async (app, opts) => {
-    const sender = opts.mailSender !== undefined ? opts.mailSender : createMailSender(app.config);
+    const sender = opts.mailSender !== undefined ? opts.mailSender : await createMailSender(app.config);
     app.decorate('mailSender', sender);
     if (sender)
       await registerMailDelivery(app.jobs, {

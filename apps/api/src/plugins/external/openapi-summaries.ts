@@ -47,7 +47,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'DELETE /api/activities/benefit/remove/{id}': 'Stop using a membership benefit on a basket line',
   'DELETE /api/activities/package/remove/{id}': 'Stop using a package on a basket line',
   'POST /api/checkout/complete': 'Complete the checkout (pay and book)',
-  'POST /api/pay': 'Complete the checkout (also front-of-house payment types, with its key)',
+  'POST /api/pay': 'Complete the checkout (as /api/checkout/complete; the desk pays in the staff console)',
   'GET /api/orders': "The customer's orders, a page at a time",
   'GET /api/orders/{orderId}': 'One order',
   'GET /api/orders/{orderId}/calendar.ics': "An order's bookings as a calendar file",
@@ -58,6 +58,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'PUT /api/my-account/saved-cards/{id}/update': "Update a saved card's billing name and address",
   'DELETE /api/my-account/saved-cards/{id}/remove': 'Delete a saved card',
   'GET /api/user/penalties': 'Unpaid fees (penalties)',
+  'GET /api/my-account/direct-debit': "The customer's direct debit mandates and their status",
+  'POST /api/webhooks/gocardless': 'GoCardless webhook (signed; mandate and payment events)',
   'GET /api/credits/user': 'Credit balance',
   'GET /api/credits/user/credit-transactions': 'Credit transactions',
   'GET /api/my-account/orders/{uuid}/receipt': "An order's receipt (PDF)",
@@ -91,4 +93,37 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/my-account/user/waivers/{slug}/sign': 'Sign a waiver',
   'GET /api/dev/mail/messages': 'Demo mode: mail sent (with live links)',
   'POST /api/dev/members': 'Demo mode: a fresh member for a browser test',
+  'POST /api/staff/auth/login':
+    'Staff login (email, password, then the authenticator code when the account has one)',
+  'POST /api/staff/auth/logout': 'Staff logout',
+  'GET /api/staff/me': 'The logged-in staff member, role and venues',
+  'PUT /api/staff/me/password': 'Change one’s own staff password (other sessions end)',
+  'GET /api/staff/accounts': 'Staff accounts (administrators)',
+  'POST /api/staff/accounts': 'Create a staff account (administrators)',
+  'PUT /api/staff/accounts/{id}/status': 'Disable or enable a staff account (administrators)',
+  'GET /api/staff/audit': 'The audit log, newest first (administrators)',
+  'GET /api/staff/venues': 'Venues, for assigning staff (administrators)',
+  'GET /api/staff/approvals':
+    "Pending freeze requests and eligibility documents at the staff member's venues",
+  'GET /api/staff/approvals/{kind}/{id}/file': 'The uploaded file of a request (staff only)',
+  'POST /api/staff/approvals/{kind}/{id}/decision': 'Approve, or reject with a reason, a request',
+  'GET /api/staff/desk/customers/{id}/basket': "The desk: a customer's basket",
+  'POST /api/staff/desk/customers/{id}/basket/add':
+    "The desk: add to a customer's basket (e.g. book a session)",
+  'POST /api/staff/desk/customers/{id}/basket/remove': "The desk: remove lines from a customer's basket",
+  'PUT /api/staff/desk/customers/{id}/basket/payments':
+    "The desk: cash, cheque or voucher against a customer's basket",
+  'POST /api/staff/desk/customers/{id}/pay':
+    "The desk: complete a customer's basket (offline tenders and card)",
+  'GET /api/staff/desk/customers':
+    'Find a customer by name, email, customer number or postcode (any venue of the operator, at most 20)',
+  'GET /api/staff/desk/customers/{id}':
+    'A customer for the front desk: details, memberships, bookings, orders, credit, unpaid fees, waivers, guest passes, check-ins',
+  'GET /api/staff/desk/customers/{id}/photo': "The customer's profile photo (staff only)",
+  'POST /api/staff/desk/guest-passes/redeem': "Redeem a guest pass by its code at the staff member's venue",
+  'POST /api/staff/desk/customers/{id}/check-in': "Check a member in at the staff member's venue",
+  'GET /api/staff/registers': "A venue's sessions of one day with their bookings counted (default: today)",
+  'GET /api/staff/registers/{sessionId}':
+    'The register of one session: who is booked and whether they attended',
+  'PUT /api/staff/registers/{sessionId}/bookings/{bookingId}': 'Mark a booking attended or not',
 };

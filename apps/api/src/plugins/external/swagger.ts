@@ -5,6 +5,7 @@ import {
   CSRF_HEADER,
   errorReply,
   SESSION_COOKIE,
+  STAFF_SESSION_COOKIE,
   validationErrorReply,
 } from '@fieldhouse/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -14,7 +15,13 @@ import { z } from 'zod';
 import { OPERATION_SUMMARIES } from './openapi-summaries.ts';
 
 type Security = Record<string, string[]>[];
-type RouteFacts = { sessionRequired: boolean; csrf: boolean; validated: boolean; rateLimited: boolean };
+type RouteFacts = {
+  sessionRequired: boolean;
+  staffOnly: boolean;
+  csrf: boolean;
+  validated: boolean;
+  rateLimited: boolean;
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,9 +59,10 @@ function sessionOf(app: FastifyInstance, route: RouteOptions): 'required' | 'opt
 }
 
 /** OpenAPI security: the session cookie (required or optional) and, on unsafe methods, the CSRF header. */
-function securityOf(session: 'required' | 'optional' | 'none', csrf: boolean): Security {
+function securityOf(session: 'required' | 'optional' | 'none' | 'staff', csrf: boolean): Security {
   const withCsrf = (requirement: Record<string, string[]>) =>
     csrf ? { ...requirement, csrfHeader: [] } : requirement;
+  if (session === 'staff') return [withCsrf({ staffSessionCookie: [] })];
   const loggedIn = withCsrf({ sessionCookie: [] });
   const anonymous = withCsrf({});
   if (session === 'required') return [loggedIn];
@@ -77,6 +85,10 @@ const ERROR_RESPONSES = {
     description: 'No live session (the session cookies are cleared).',
     content: errorContent('ErrorReply'),
   },
+  StaffForbidden: {
+    description: "The staff member's role does not allow this call.",
+    content: errorContent('ErrorReply'),
+  },
   CsrfFailed: {
     description: `The \`${CSRF_HEADER}\` header is missing or differs from the \`${CSRF_COOKIE}\` cookie.`,
     content: errorContent('ErrorReply'),
@@ -96,7 +108,8 @@ const ERROR_RESPONSES = {
   },
   ServerError: {
     description:
-      '500 something went wrong (logged with the request id); 503 maintenance or database unavailable.',
+      '500 something went wrong (logged with the request id); 503 maintenance, database unavailable, or ' +
+      "`code: 'not_set_up'` while the database has no operator (no catalogue imported yet).",
     content: errorContent('ErrorReply'),
   },
 };
@@ -131,6 +144,14 @@ export default fp<{ demoMode: boolean }>(
               name: SESSION_COOKIE,
               description: 'HttpOnly session cookie, set by logging in or registering.',
             },
+            staffSessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: STAFF_SESSION_COOKIE,
+              description:
+                'HttpOnly staff session cookie (the console at /admin/), set by `POST /api/staff/auth/login`; ends ' +
+                'after 30 minutes without a call. Each operation names the staff roles it allows (x-staff-roles).',
+            },
             csrfHeader: {
               type: 'apiKey',
               in: 'header',
@@ -148,11 +169,13 @@ export default fp<{ demoMode: boolean }>(
         if (transformed.schema.hide) return transformed;
         const method = [route.method].flat()[0]!;
         const operationId = operationIdFor(method, url);
-        const session = sessionOf(app, route);
+        const staffRoles = route.config?.staffRoles;
+        const session = staffRoles ? 'staff' : sessionOf(app, route);
         const csrf = !SAFE_METHODS.has(method) && route.config?.csrf !== false;
         const schema = route.schema ?? {};
         facts.set(operationId, {
-          sessionRequired: session === 'required',
+          sessionRequired: session === 'required' || session === 'staff',
+          staffOnly: session === 'staff',
           csrf,
           validated: Boolean(schema.body || schema.querystring || schema.params),
           rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
@@ -165,6 +188,7 @@ export default fp<{ demoMode: boolean }>(
             operationId,
             ...(summary ? { summary } : {}),
             security: securityOf(session, csrf),
+            ...(staffRoles ? { 'x-staff-roles': [...staffRoles] } : {}),
           },
         };
       },
@@ -194,6 +218,7 @@ export default fp<{ demoMode: boolean }>(
               responses[status] ??= ref(name);
             };
             if (fact.sessionRequired) add('401', 'Unauthenticated');
+            if (fact.staffOnly) add('403', 'StaffForbidden');
             if (fact.csrf) add('419', 'CsrfFailed');
             if (fact.validated) add('422', 'ValidationFailed');
             if (fact.rateLimited) add('429', 'TooManyRequests');

@@ -28,12 +28,16 @@ const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updateSavedCard(app.db, {
-        customerId: request.customer!.id,
-        id: request.params.id,
-        billing: request.body,
-        now: app.now(),
-      }),
+      data: await updateSavedCard(
+        app.db,
+        {
+          customerId: request.customer!.id,
+          id: request.params.id,
+          billing: request.body,
+          now: app.now(),
+        },
+        app.payments,
+      ),
     }),
   );
 

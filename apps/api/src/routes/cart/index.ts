@@ -11,16 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addToCart,
-  type CartContext,
-  checkSelectedUser,
   clearCart,
-  findCart,
   removeFromCart,
   removeUsage,
   setCartPayments,
   updateCartItem,
-} from '../../services/cart/cart-service.ts';
-import { isFrontOfHouse, requireClient } from '../request-helpers.ts';
+} from '../../services/cart/cart-changes.ts';
+import { type CartContext, checkSelectedUser, findCart } from '../../services/cart/cart-service.ts';
+import { requireClient } from '../request-helpers.ts';
 
 /** Protected: the logged-in customer's basket. Every call answers the whole basket. */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +58,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/cart/payments', { schema: { ...schema, body: setCartPaymentsBody } }, async (request) => ({
     data: await setCartPayments(app.db, await context(request.customer!.id), {
       payments: request.body.payments.map((p) => ({ tenderType: p.tender_type, amount: p.amount })),
-      frontOfHouse: isFrontOfHouse(app, request),
+      // Offline tenders only through the staff console's desk (routes/staff/desk-basket.ts).
+      frontOfHouse: false,
     }),
   }));
 

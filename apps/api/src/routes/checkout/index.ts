@@ -1,17 +1,15 @@
 import { checkoutBody, checkoutReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeCheckout } from '../../services/checkout/checkout-service.ts';
-import { bookingsUrl, isFrontOfHouse, requireClient } from '../request-helpers.ts';
+import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
 /**
- * Protected: POST /api/checkout/complete (online, kiosk) and POST /api/pay (front-of-house). Offline tenders
- * (cash, voucher, cheque) are accepted only by /api/pay with the x-front-of-house-key header.
+ * Protected: POST /api/checkout/complete (online, kiosk) and POST /api/pay (the spec's front-of-house call). A
+ * customer's session never pays with offline tenders (cash, voucher, cheque): the desk takes those for the
+ * customer through the staff console (POST /api/staff/desk/customers/:id/pay, decision 033).
  */
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const [url, viaPay] of [
-    ['/api/checkout/complete', false],
-    ['/api/pay', true],
-  ] as const) {
+  for (const url of ['/api/checkout/complete', '/api/pay']) {
     app.post(
       url,
       { schema: { tags: ['checkout'], body: checkoutBody, response: { 200: checkoutReply } } },
@@ -23,7 +21,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             customerId: request.customer!.id,
             client,
             body: request.body,
-            frontOfHouse: viaPay && isFrontOfHouse(app, request),
+            frontOfHouse: false,
             now: app.now(),
             bookingsUrl: bookingsUrl(app, request),
           },

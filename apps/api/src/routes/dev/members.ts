@@ -1,6 +1,6 @@
 import { devMemberBody, devMemberReply } from '@fieldhouse/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { createDemoMember } from '../../services/dev/demo-members.ts';
 
 /** Demo mode only (registered in demo mode, else 404): a fresh member for a browser test. */

@@ -10,12 +10,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
-import {
-  findAllowances,
-  findGuestPass,
-  findGuestPasses,
-  sendGuestPass,
-} from '../../services/guest-passes/guest-pass-service.ts';
+import { findAllowances } from '../../services/guest-passes/allowances.ts';
+import { findGuestPass, findGuestPasses } from '../../services/guest-passes/guest-passes.ts';
+import { sendGuestPass } from '../../services/guest-passes/send-guest-pass.ts';
 import { requireClient, requireFeature } from '../request-helpers.ts';
 
 /** :userId must be the caller; anyone else's passes do not exist for them (404). */

@@ -19,13 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
 import { findDataFields } from '../../services/customers/data-fields.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
+import { findJoiningCaller } from '../../services/memberships/eligibility.ts';
 import { submitMembership } from '../../services/memberships/membership-purchase.ts';
-import {
-  findJoiningCaller,
-  listMembershipTypes,
-  quoteCosts,
-  validatePromotionCode,
-} from '../../services/memberships/membership-service.ts';
+import { listMembershipTypes } from '../../services/memberships/membership-types.ts';
+import { quoteCosts } from '../../services/memberships/pricing.ts';
+import { validatePromotionCode } from '../../services/memberships/promotions.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Online joining: public, with answers tailored to the caller when logged in. */

@@ -43,10 +43,10 @@ const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from = '', to = '', category = '' } = request.query;
       const key = JSON.stringify([client.id, request.params.slug, from, to, category]);
       const cached = await app.guestTimetables.get(key, async () => {
-        const body = reply.serialize({ data: await read(null) }) as string;
+        const body = Buffer.from(reply.serialize({ data: await read(null) }) as string);
         return { body, etag: weakEtag(body) };
       });
-      // JSON text with a JSON content type is sent as it is (already serialised and checked by the schema above).
+      // JSON bytes with a JSON content type are sent as they are (serialised and checked by the schema above).
       return reply
         .header('etag', cached.etag)
         .type('application/json; charset=utf-8')

@@ -5,50 +5,80 @@ import {
   BOOT_DATA_ELEMENT_ID,
   DEFAULT_ERROR_TEXTS,
   FONT_PACKAGES,
+  FONT_WEIGHTS,
   type FontStyle,
   type Site,
   type SiteBootData,
   type SiteConfig,
+  themeFontFaces,
   VENUE_COOKIE,
 } from '@fieldhouse/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { NOT_SET_UP_RETRY_AFTER_SECONDS } from '../../lib/http-errors.ts';
 import { type ClientRow, toClientWire } from '../../services/clients/client-service.ts';
 import { findCachedTheme } from '../request-helpers.ts';
+import { setUpPageHtml } from './set-up-page.ts';
 
 const PLACEHOLDER = '<!--fh-config-->';
 const SITE_HTML: Record<Site, string> = {
   bookings: 'index.html',
   account: 'account/index.html',
   join: 'join/index.html',
+  admin: 'admin/index.html',
 };
-const SINGLE_ORIGIN_BASENAMES: Record<Site, string> = { bookings: '/', account: '/account', join: '/join' };
+const SINGLE_ORIGIN_BASENAMES: Record<Site, string> = {
+  bookings: '/',
+  account: '/account',
+  join: '/join',
+  admin: '/admin',
+};
+/** The member sites' links to each other; the staff console is linked from no member page (decision 034). */
 const SINGLE_ORIGIN_URLS = { bookings: '', account: '/account', join: '/join' };
 
 const hostOf = (url: string) => new URL(url).host.toLowerCase();
+const isUnder = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** Which site a request is for: by Host in sub-domain mode, by path prefix in single-origin mode. */
+/** Whether the request's Host is the host of `url` (with or without the port). */
+function isHostOf(request: FastifyRequest, url: string): boolean {
+  const host = (request.headers.host ?? '').toLowerCase();
+  const siteHost = hostOf(url);
+  return siteHost === host || siteHost === host.replace(/:\d+$/, '');
+}
+
+/**
+ * Which site a request is for: the staff console by its own host (ADMIN_URL) or else by the /admin prefix on any
+ * host; the member sites by Host in sub-domain mode, by path prefix in single-origin mode.
+ */
 export function pickSite(app: FastifyInstance, request: FastifyRequest, pathname: string): Site {
+  const adminUrl = app.config.adminUrl;
+  if (adminUrl ? isHostOf(request, adminUrl) : isUnder(pathname, '/admin')) return 'admin';
   const urls = app.config.siteUrls;
   if (urls) {
-    const host = (request.headers.host ?? '').toLowerCase();
-    const hostname = host.replace(/:\d+$/, '');
     for (const site of ['account', 'join', 'bookings'] as const) {
-      const siteHost = hostOf(urls[site]);
-      if (siteHost === host || siteHost === hostname) return site;
+      if (isHostOf(request, urls[site])) return site;
     }
     return 'bookings';
   }
-  if (pathname === '/account' || pathname.startsWith('/account/')) return 'account';
-  if (pathname === '/join' || pathname.startsWith('/join/')) return 'join';
+  if (isUnder(pathname, '/account')) return 'account';
+  if (isUnder(pathname, '/join')) return 'join';
   return 'bookings';
 }
 
 export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: number): SiteConfig {
   const urls = app.config.siteUrls;
+  const basename =
+    site === 'admin'
+      ? app.config.adminUrl
+        ? '/'
+        : SINGLE_ORIGIN_BASENAMES.admin
+      : urls
+        ? '/'
+        : SINGLE_ORIGIN_BASENAMES[site];
   return {
     site,
-    basename: urls ? '/' : SINGLE_ORIGIN_BASENAMES[site],
+    basename,
     urls: urls ? { ...urls } : { ...SINGLE_ORIGIN_URLS },
     client_id: clientId,
     cookie_domain: app.config.cookieDomain,
@@ -56,6 +86,11 @@ export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: numb
     kiosk_idle_ms: app.config.kioskIdleSeconds * 1000,
     kiosk_second_idle_ms: app.config.kioskSecondIdleSeconds * 1000,
     map_style_url: app.config.mapStyleUrl,
+    // Only the publishable key: the secret key and the webhook secret never reach a page.
+    card_payments: {
+      provider: app.config.paymentProvider,
+      publishable_key: app.config.stripe?.publishableKey ?? null,
+    },
   };
 }
 
@@ -112,27 +147,24 @@ async function buildBootData(
 }
 
 /**
- * The built font files (woff2, weights 400 and 700, latin) of each font style, read once from Vite's manifest, so
- * the page can preload the two fonts its theme uses while the scripts download.
+ * The built font files (woff2, latin) of each font style and weight, read once from Vite's manifest, so the page can
+ * preload the faces its theme uses (`themeFontFaces`) while the scripts download.
  */
-function fontFilesFromManifest(root: string): () => Promise<Map<FontStyle, string[]>> {
-  let fonts: Promise<Map<FontStyle, string[]>> | null = null;
+function fontFilesFromManifest(root: string): () => Promise<Map<string, string>> {
+  let fonts: Promise<Map<string, string>> | null = null;
   return () => {
     fonts ??= readFile(path.join(root, '.vite/manifest.json'), 'utf8').then(
       (text) => {
-        const manifest = JSON.parse(text) as Record<string, { file: string }>;
-        const byStyle = new Map<FontStyle, string[]>();
+        const manifest = Object.entries(JSON.parse(text) as Record<string, { file: string }>);
+        const files = new Map<string, string>();
         for (const [style, pkg] of Object.entries(FONT_PACKAGES) as [FontStyle, string][]) {
-          byStyle.set(
-            style,
-            ['400', '700']
-              .map((weight) => `@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`)
-              .map((suffix) => Object.entries(manifest).find(([key]) => key.endsWith(suffix))?.[1].file)
-              .filter((file): file is string => Boolean(file))
-              .map((file) => `/${file}`),
-          );
+          for (const weight of FONT_WEIGHTS) {
+            const suffix = `@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`;
+            const file = manifest.find(([key]) => key.endsWith(suffix))?.[1].file;
+            if (file) files.set(`${style} ${weight}`, `/${file}`);
+          }
         }
-        return byStyle;
+        return files;
       },
       () => new Map(),
     );
@@ -156,6 +188,7 @@ async function isFile(file: string) {
 const webRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.webDist;
   const fontFiles = fontFilesFromManifest(root);
+  const setUpPage = setUpPageHtml();
   // preCompressed: sendFile answers with the build's .br or .gz copy when the browser accepts it (Vary set).
   await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   await app.register(fastifyStatic, {
@@ -190,6 +223,22 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!isHtmlRequest) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
+    const client = await app.findCurrentClient();
+    if (!client) {
+      // First run before the catalogue is imported: every site says so, rather than an error (decision 028).
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('retry-after', String(NOT_SET_UP_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send(setUpPage);
+    }
+    const adminUrl = app.config.adminUrl;
+    if (adminUrl && isUnder(pathname, '/admin') && !isHostOf(request, adminUrl)) {
+      // The staff console has a host of its own: /admin on a member site's host leads there.
+      const rest = request.url.slice('/admin'.length).replace(/^(?=[^/?]|$)/, '/');
+      return reply.redirect(`${adminUrl}${rest}`, 308);
+    }
     const site = pickSite(app, request, pathname);
     let html: string;
     try {
@@ -203,20 +252,22 @@ const webRoutes: FastifyPluginAsync = async (app) => {
           `The web app has not been built (no ${SITE_HTML[site]} in ${root}). Run \`npm run build\` and restart.`,
         );
     }
-    const client = await app.findCurrentClient();
-    const data = client ? await buildBootData(app, request, client) : null;
+    const data = await buildBootData(app, request, client);
     const fonts = await fontFiles();
-    const fontUrls = data
-      ? [...new Set([data.theme.theme_app_body_font_style, data.theme.theme_app_heading_font_style])].flatMap(
-          (style) => fonts.get(style) ?? [],
-        )
-      : [];
+    const fontUrls = themeFontFaces(
+      data.theme.theme_app_body_font_style,
+      data.theme.theme_app_heading_font_style,
+    )
+      .map(({ style, weight }) => fonts.get(`${style} ${weight}`))
+      .filter((url): url is string => url !== undefined);
+    // The staff console is not for search engines (it is a login page to anyone else).
+    if (site === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .send(
-        injectSiteConfig(html, buildSiteConfig(app, site, client?.id ?? app.config.clientId ?? 0), {
+        injectSiteConfig(html, buildSiteConfig(app, site, client.id), {
           data,
           fontUrls,
         }),

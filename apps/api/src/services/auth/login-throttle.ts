@@ -41,11 +41,10 @@ export class LoginThrottle {
   private readonly failures;
   private readonly waits;
   private readonly familiar;
+  private readonly options: LoginThrottleOptions;
 
-  constructor(
-    counters: CounterStore,
-    private readonly options: LoginThrottleOptions,
-  ) {
+  constructor(counters: CounterStore, options: LoginThrottleOptions) {
+    this.options = options;
     this.failures = counters.limiter('login-failures', { points: UNLIMITED, durationSeconds: DAY_SECONDS });
     this.waits = counters.limiter('login-wait', {
       points: 1,

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { encodedPlaceholder, prepared } from '../../db/prepared.ts';
 import { authSessions, customers } from '../../db/schema.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
 
@@ -20,22 +21,25 @@ export async function createSession(
   return token;
 }
 
-export async function findSessionCustomer(db: DbOrTx, token: string, now: Date) {
-  const [row] = await db
+// Every authenticated request runs it: built once, and named so PostgreSQL plans it once per connection.
+const sessionCustomer = prepared((db) =>
+  db
     .select({ id: customers.id, clientId: customers.clientId, sessionId: authSessions.id })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
     .where(
       and(
-        eq(authSessions.tokenHash, hashToken(token)),
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
+        gt(authSessions.expiresAt, encodedPlaceholder('now', authSessions.expiresAt)),
       ),
     )
     .limit(1)
-    // Named: PostgreSQL parses and plans it once per connection (every authenticated request runs it).
-    .prepare('session_customer')
-    .execute();
+    .prepare('session_customer'),
+);
+
+export async function findSessionCustomer(db: DbOrTx, token: string, now: Date) {
+  const [row] = await sessionCustomer(db, { tokenHash: hashToken(token), now });
   return row ?? null;
 }
 

@@ -1,19 +1,12 @@
 import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  activitySessions,
-  benefitUsages,
-  bookings,
-  creditTransactions,
-  customerPackages,
-  customers,
-  packageUsages,
-  waitlistEntries,
-} from '../../db/schema.ts';
+import { activitySessions, bookings, customers, waitlistEntries } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addMonthsToInstant } from '../../lib/local-date.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
+import { returnBookingUsages } from '../allowances/index.ts';
+import { awardCancellationCredit } from '../credits/index.ts';
 import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
 import {
   CREDIT_AWARDED_MESSAGE,
@@ -81,39 +74,21 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
       if (!row.activity.cancellationAwardsCredit || row.booking.price <= 0) continue;
       creditAwarded += row.booking.price;
       awarded.add(row.booking.id);
-      await tx.insert(creditTransactions).values({
+      await awardCancellationCredit(tx, {
         customerId,
-        kind: 'general',
         amount: row.booking.price,
-        reason: 'Booking cancelled',
-        description: `Credit for a cancelled ${row.activity.name} booking`,
+        activityName: row.activity.name,
         relatedItem: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
         location: row.venue.name,
         expiresAt: addMonthsToInstant(now, BOOKING_CREDIT_MONTHS, row.venue.timeZone),
         orderId: row.booking.orderId,
         bookingId: row.booking.id,
-        createdAt: now,
+        now,
       });
     }
 
     // Benefit uses and package sessions come back.
-    await tx
-      .update(benefitUsages)
-      .set({ returnedAt: now })
-      .where(and(inArray(benefitUsages.bookingId, ids), isNull(benefitUsages.returnedAt)));
-    const returned = await tx
-      .update(packageUsages)
-      .set({ returnedAt: now })
-      .where(and(inArray(packageUsages.bookingId, ids), isNull(packageUsages.returnedAt)))
-      .returning({ packageId: packageUsages.customerPackageId });
-    for (const { packageId } of returned) {
-      await tx
-        .update(customerPackages)
-        .set({
-          sessionsRemaining: sql`least(${customerPackages.sessionsRemaining} + 1, ${customerPackages.sessionsIncluded})`,
-        })
-        .where(eq(customerPackages.id, packageId));
-    }
+    await returnBookingUsages(tx, ids, now);
 
     // Everyone waiting hears that a place is free; the first to book gets it.
     const waiting = await tx

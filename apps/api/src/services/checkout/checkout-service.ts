@@ -1,75 +1,34 @@
 import {
   BASKET_CHANGED_MESSAGE,
-  CARD_REQUIRED_MESSAGE,
   type CheckoutBody,
   DEFAULT_ERROR_TEXTS,
   EMPTY_BASKET_MESSAGE,
   FURTHER_CHECK_MESSAGE,
   TERMS_REQUIRED_MESSAGE,
 } from '@fieldhouse/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  activitySessions,
-  benefitUsages,
-  bookings,
-  cartItems,
-  carts,
-  creditTransactions,
-  customerPackages,
-  customers,
-  directDebitMandates,
-  memberships,
-  orderItems,
-  orders,
-  packageUsages,
-  payments,
-  penalties,
-  savedCards,
-  waitlistEntries,
-  waivers,
-} from '../../db/schema.ts';
-import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
-import {
-  addPeriod,
-  DEFAULT_TIME_ZONE,
-  formatIso,
-  localDateOf,
-  parseLocalDate,
-} from '../../lib/local-date.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { sessionLabel, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
-import {
-  type CartLine,
-  type CartMembership,
-  type CartRow,
-  capTenders,
-  ITEM_UNAVAILABLE_MESSAGE,
-  loadCartLines,
-  maxCreditApplicable,
-  membershipProblem,
-  OFFLINE_TENDERS,
-  PENALTY_PAID_MESSAGE,
-  type PricedCart,
-  priceCart,
-  type Tender,
-} from '../cart/index.ts';
+import { activitySessions, cartItems, memberships, orders, penalties, waivers } from '../../db/schema.ts';
+import { fieldError, HttpError } from '../../lib/http-errors.ts';
+import { type CartRow, capTenders, loadCartLines, priceCart } from '../cart/index.ts';
 import { type ClientRow, hasCheckoutTerms } from '../clients/index.ts';
-import { bookingConfirmationMail, queueMail } from '../mail/index.ts';
-import { cancelPendingRequests, endReplacedMembership } from '../memberships/index.ts';
 import {
   type ChargeResult,
-  type ChargeSource,
-  describeCard,
-  isCardExpired,
   PaymentIntentMismatchError,
   type PaymentProvider,
   PaymentSourceError,
 } from '../payments/index.ts';
 import { recordLatestSignature } from '../waivers/index.ts';
-
-const DAY_MS = 86_400_000;
+import {
+  checkoutProblem,
+  checkTenders,
+  lastCompletedCart,
+  lockCart,
+  resolveSource,
+  tendersOf,
+} from './checkout-checks.ts';
+import { createOrder } from './create-order.ts';
 
 export type CheckoutRequest = {
   customerId: number;
@@ -96,6 +55,24 @@ type Outcome =
   | { kind: 'declined'; message: string }
   | { kind: 'changed' }
   | { kind: 'failed'; error: unknown; context: Record<string, unknown> };
+
+/**
+ * What the provider keeps with the payment (decision 036): what a webhook needs to complete this checkout as the
+ * browser would have, had it not closed after paying (the payments applied, the waivers accepted, the mail link).
+ */
+export const CHECKOUT_METADATA = {
+  bookingsUrl: 'fieldhouse_bookings_url',
+  payments: 'fieldhouse_payments',
+  waivers: 'fieldhouse_waivers',
+} as const;
+
+const checkoutMetadata = (request: CheckoutRequest): Record<string, string> => ({
+  [CHECKOUT_METADATA.bookingsUrl]: request.bookingsUrl.slice(0, 500),
+  [CHECKOUT_METADATA.payments]: JSON.stringify(
+    request.body.payments.map((p) => ({ tender_type: p.tender_type, amount: p.amount })),
+  ),
+  [CHECKOUT_METADATA.waivers]: JSON.stringify(request.body.completed_waivers),
+});
 
 /** The provider's idempotency key: one basket version is charged at most once. */
 export const checkoutIdempotencyKey = (cart: Pick<CartRow, 'id' | 'version'>) =>
@@ -135,116 +112,12 @@ export async function completeCheckout(
   }
 }
 
-async function lockCart(tx: Tx, customerId: number, body: CheckoutBody): Promise<CartRow | undefined> {
-  if (body.cart_id !== undefined) {
-    const [cart] = await tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.id, body.cart_id), eq(carts.customerId, customerId)))
-      .for('update')
-      .prepare('checkout_lock_cart_by_id')
-      .execute();
-    if (!cart) throw notFound();
-    return cart;
-  }
-  const [open] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.customerId, customerId), eq(carts.status, 'open')))
-    .for('update')
-    .prepare('checkout_lock_open_cart')
-    .execute();
-  return open;
-}
-
-async function lastCompletedCart(tx: Tx, customerId: number) {
-  const [cart] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.customerId, customerId), eq(carts.status, 'completed')))
-    .orderBy(desc(carts.completedAt), desc(carts.id))
-    .limit(1);
-  return cart;
-}
-
 async function completedOutcome(tx: Tx, cart: CartRow): Promise<Outcome> {
   const [order] = await tx
     .select({ id: orders.id, uuid: orders.uuid })
     .from(orders)
     .where(eq(orders.id, cart.completeOrderId!));
   return { kind: 'completed', orderId: order!.id, orderUuid: order!.uuid };
-}
-
-/** Checkout's message for a line that cannot be bought, naming the session. */
-export function checkoutProblem(line: CartLine, now: Date): string | null {
-  const s = line.session;
-  if (s) {
-    const label = sessionLabel(line.name, s.startsAt, s.timeZone);
-    if (s.startsAt.getTime() <= now.getTime()) return `Sorry, ${label} has already started.`;
-    if (line.bookedByCaller) return `You are already booked on ${label}.`;
-    if (s.bookedCount >= s.capacity) return `Sorry, ${label} is now full.`;
-    if (s.bookedCount + line.quantity > s.capacity) {
-      const left = s.capacity - s.bookedCount;
-      return `Sorry, only ${left} ${left === 1 ? 'place is' : 'places are'} left on ${label}.`;
-    }
-    if (s.startsAt.getTime() - s.bookingWindowDays * DAY_MS > now.getTime()) {
-      return `Sorry, ${label} is not open for booking yet.`;
-    }
-    return null;
-  }
-  if (line.penalty) return line.penalty.status === 'unpaid' ? null : PENALTY_PAID_MESSAGE;
-  if (line.membership) return membershipProblem(line.membership, now);
-  return ITEM_UNAVAILABLE_MESSAGE;
-}
-
-function tendersOf(body: CheckoutBody): Tender[] | undefined {
-  if (!body.payments.length) return undefined;
-  const types = body.payments.map((p) => p.tender_type);
-  if (new Set(types).size !== types.length) {
-    throw fieldError('payments', 'Give each kind of payment once.');
-  }
-  return body.payments
-    .filter((p) => p.amount > 0)
-    .map((p) => ({ tenderType: p.tender_type, amount: p.amount }));
-}
-
-function checkTenders(priced: PricedCart, frontOfHouse: boolean) {
-  const { totals, tenders } = priced;
-  if (tenders.some((t) => OFFLINE_TENDERS.has(t.tenderType) && t.amount > 0) && !frontOfHouse)
-    throw forbidden();
-  const credit = tenders.filter((t) => t.tenderType === 'credit').reduce((sum, t) => sum + t.amount, 0);
-  const offline = tenders.filter((t) => t.tenderType !== 'credit').reduce((sum, t) => sum + t.amount, 0);
-  const maxCredit = maxCreditApplicable(totals);
-  if (credit > maxCredit) {
-    throw fieldError('payments', `You can use at most ${formatMoney(maxCredit)} of credit on this basket.`);
-  }
-  if (credit + offline > totals.total) {
-    throw fieldError('payments', 'The payments add up to more than the basket total.');
-  }
-}
-
-async function resolveSource(
-  tx: Tx,
-  customerId: number,
-  method: CheckoutBody['payment_method'],
-  now: Date,
-): Promise<{ source: ChargeSource; saveCard: boolean }> {
-  if (!method) throw fieldError('payment_method', CARD_REQUIRED_MESSAGE);
-  if (method.type === 'token') return { source: { token: method.token }, saveCard: method.save_card };
-  const [card] = await tx
-    .select()
-    .from(savedCards)
-    .where(
-      and(
-        eq(savedCards.id, method.saved_card_id),
-        eq(savedCards.customerId, customerId),
-        isNull(savedCards.deletedAt),
-      ),
-    );
-  if (!card) throw notFound();
-  if (isCardExpired(card, now))
-    throw fieldError('payment_method', 'This card has expired. Please use another card.');
-  return { source: { savedCardRef: card.providerRef }, saveCard: false };
 }
 
 async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: CheckoutRequest): Promise<Outcome> {
@@ -372,6 +245,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
             idempotencyKey: key,
             description: `${client.name} basket ${cart.uuid}`,
             saveCard,
+            metadata: checkoutMetadata(request),
           },
           { db: tx },
         );
@@ -421,301 +295,4 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     }
     return { kind: 'failed', error, context };
   }
-}
-
-/** 'Card', 'Credit', 'Card and credit', 'Cash', 'Free', ... */
-export function paymentTypeLabel(tenders: string[]): string {
-  const names = tenders.map((t) => (t === 'offline-voucher' ? 'voucher' : t));
-  if (!names.length) return 'Free';
-  const text = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-async function createOrder(
-  sp: Tx,
-  input: {
-    request: CheckoutRequest;
-    cart: CartRow;
-    priced: PricedCart;
-    charge: Succeeded | null;
-    cardAmount: number;
-    key: string;
-  },
-) {
-  const { request, cart, priced, charge, cardAmount, key } = input;
-  const { customerId, now, client } = request;
-  const { lines, totals } = priced;
-  const pricedById = new Map(priced.priced.map((p) => [p.itemId, p]));
-
-  const tenderRows: {
-    tenderType: (typeof payments.$inferInsert)['tenderType'];
-    amount: number;
-    chargeId?: string;
-    card?: string;
-  }[] = [];
-  if (charge) {
-    tenderRows.push({
-      tenderType: 'card',
-      amount: cardAmount,
-      chargeId: charge.chargeId,
-      card: describeCard(charge.card),
-    });
-  }
-  if (totals.creditApplied > 0) tenderRows.push({ tenderType: 'credit', amount: totals.creditApplied });
-  for (const t of priced.tenders) {
-    if (OFFLINE_TENDERS.has(t.tenderType) && t.amount > 0) {
-      tenderRows.push({ tenderType: t.tenderType as 'cash', amount: t.amount });
-    }
-  }
-
-  const [order] = await sp
-    .insert(orders)
-    .values({
-      customerId,
-      total: totals.total,
-      paymentType: paymentTypeLabel(tenderRows.map((t) => t.tenderType)),
-      idempotencyKey: key,
-      createdAt: now,
-    })
-    .returning();
-
-  // Bookings and places (the capacity check constraint is the last line of defence).
-  const activityLines = lines.filter((l) => l.session);
-  const bookingBySession = new Map<number, number>();
-  if (activityLines.length) {
-    const rows = await sp
-      .insert(bookings)
-      .values(
-        activityLines.map((l) => ({
-          customerId,
-          activitySessionId: l.session!.id,
-          orderId: order!.id,
-          status: 'booked' as const,
-          price: pricedById.get(l.itemId)!.price,
-          places: l.quantity,
-          createdAt: now,
-        })),
-      )
-      .returning({ id: bookings.id, sessionId: bookings.activitySessionId });
-    for (const r of rows) bookingBySession.set(r.sessionId, r.id);
-    // One place per booking, or the line's quantity of places (court hire, tickets); grouped by how many.
-    const sessionsByPlaces = new Map<number, number[]>();
-    for (const l of activityLines) {
-      sessionsByPlaces.set(l.quantity, [...(sessionsByPlaces.get(l.quantity) ?? []), l.session!.id]);
-    }
-    for (const [places, sessionIds] of [...sessionsByPlaces].sort((a, b) => a[0] - b[0])) {
-      await sp
-        .update(activitySessions)
-        .set({ bookedCount: sql`${activitySessions.bookedCount} + ${places}` })
-        .where(inArray(activitySessions.id, sessionIds));
-    }
-  }
-
-  await sp.insert(orderItems).values(
-    lines.map((l) => ({
-      orderId: order!.id,
-      kind: l.session ? ('activity' as const) : l.membership ? ('membership' as const) : ('penalty' as const),
-      name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name,
-      price: pricedById.get(l.itemId)!.price,
-      activitySessionId: l.session?.id ?? null,
-      membershipId: l.membership?.id ?? null,
-      bookingId: l.session ? bookingBySession.get(l.session.id)! : null,
-      penaltyId: l.penalty?.id ?? null,
-    })),
-  );
-
-  if (tenderRows.length) {
-    await sp.insert(payments).values(
-      tenderRows.map((t) => ({
-        orderId: order!.id,
-        tenderType: t.tenderType,
-        amount: t.amount,
-        providerChargeId: t.chargeId ?? null,
-        cardDescription: t.card ?? null,
-        createdAt: now,
-      })),
-    );
-  }
-
-  // Benefit and package usages.
-  for (const line of activityLines) {
-    const p = pricedById.get(line.itemId)!;
-    const bookingId = bookingBySession.get(line.session!.id)!;
-    if (p.benefit) {
-      await sp.insert(benefitUsages).values({
-        membershipId: p.benefit.membershipId,
-        benefitId: p.benefit.benefitId,
-        bookingId,
-        usedAt: now,
-      });
-    }
-    if (p.package) {
-      const used = await sp
-        .update(customerPackages)
-        .set({ sessionsRemaining: sql`${customerPackages.sessionsRemaining} - 1` })
-        .where(
-          and(eq(customerPackages.id, p.package.packageId), sql`${customerPackages.sessionsRemaining} > 0`),
-        )
-        .returning({ id: customerPackages.id });
-      if (!used.length) throw new Error(`Package ${p.package.packageId} has no sessions left`);
-      await sp
-        .insert(packageUsages)
-        .values({ customerPackageId: p.package.packageId, bookingId, usedAt: now });
-    }
-  }
-
-  // Credit spent: negative ledger entries, one per kind.
-  const relatedItem = lines.map((l) => l.name).join(', ');
-  const location = [...new Set(activityLines.map((l) => l.session!.venueName))].join(', ') || null;
-  for (const kind of ['membership', 'general'] as const) {
-    const amount = totals.creditSplit[kind];
-    if (amount > 0) {
-      await sp.insert(creditTransactions).values({
-        customerId,
-        kind,
-        amount: -amount,
-        reason: 'Used at checkout',
-        description: `Payment towards order ${order!.id}`,
-        relatedItem,
-        location,
-        orderId: order!.id,
-        createdAt: now,
-      });
-    }
-  }
-
-  const penaltyIds = lines.flatMap((l) => (l.penalty ? [l.penalty.id] : []));
-  if (penaltyIds.length) {
-    await sp
-      .update(penalties)
-      .set({ status: 'paid', paidAt: now })
-      .where(and(inArray(penalties.id, penaltyIds), eq(penalties.status, 'unpaid')));
-  }
-
-  // A booked member leaves the waitlists of those sessions.
-  if (bookingBySession.size) {
-    await sp
-      .update(waitlistEntries)
-      .set({ status: 'booked', updatedAt: now })
-      .where(
-        and(
-          eq(waitlistEntries.customerId, customerId),
-          inArray(waitlistEntries.activitySessionId, [...bookingBySession.keys()]),
-          eq(waitlistEntries.status, 'waiting'),
-        ),
-      );
-  }
-
-  // Remember the card when asked (a real provider returns a reusable reference).
-  if (charge?.savedCardRef && charge.card.billing) {
-    const [known] = await sp
-      .select({ id: savedCards.id })
-      .from(savedCards)
-      .where(and(eq(savedCards.customerId, customerId), eq(savedCards.providerRef, charge.savedCardRef)));
-    if (!known) {
-      const [month, year] = charge.card.expiry.split('/').map(Number) as [number, number];
-      const billing = charge.card.billing;
-      await sp.insert(savedCards).values({
-        customerId,
-        providerRef: charge.savedCardRef,
-        brand: charge.card.brand,
-        lastFour: charge.card.lastFour,
-        expiryMonth: month,
-        expiryYear: 2000 + year,
-        cardholderName: charge.card.cardholderName ?? `${billing.firstName} ${billing.lastName}`,
-        billingFirstName: billing.firstName,
-        billingLastName: billing.lastName,
-        billingAddressLine1: billing.addressLine1,
-        billingAddressLine2: billing.addressLine2,
-        billingCity: billing.city,
-        billingPostcode: billing.postcode,
-        createdAt: now,
-      });
-    }
-  }
-
-  for (const line of lines)
-    if (line.membership) await activateMembership(sp, customerId, line.membership, now);
-
-  // Paying the last unpaid fee carries out the cancellations that waited for it.
-  if (penaltyIds.length) await cancelPendingRequests(sp, customerId, now);
-
-  await sp
-    .update(carts)
-    .set({ status: 'completed', completeOrderId: order!.id, completedAt: now, updatedAt: now })
-    .where(eq(carts.id, cart.id));
-
-  const [customer] = await sp
-    .select({ email: customers.email, firstName: customers.firstName })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  const mail = bookingConfirmationMail({
-    clientName: client.name,
-    firstName: customer!.firstName,
-    orderId: order!.id,
-    lines: lines.map((l) => ({
-      name: l.name,
-      when: l.session
-        ? `${venueDatePretty(l.session.startsAt, l.session.timeZone)} at ${venueTime(l.session.startsAt, l.session.timeZone)}`
-        : null,
-      where: l.session ? `${l.session.venueName}, ${l.session.locationName}` : null,
-      price: formatMoney(pricedById.get(l.itemId)!.price),
-    })),
-    total: formatMoney(totals.total),
-    link: `${request.bookingsUrl}/booking-confirmed/${order!.id}`,
-  });
-  await queueMail(sp, { ...mail, to: customer!.email });
-  return order!;
-}
-
-/**
- * A paid new membership: active from its start date (venue-local today or earlier), else pending; the next payment
- * is the first billing date (recurring) or it expires a fixed duration after the start (fixed). The customer takes
- * the billing day and home venue when they have none, and the mandate becomes their instruction.
- */
-async function activateMembership(sp: Tx, customerId: number, m: CartMembership, now: Date) {
-  const today = formatIso(localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE));
-  const start = parseLocalDate(m.startDate)!;
-  const expiresAt =
-    m.paymentType === 'fixed' && m.fixedDuration && m.fixedPeriod
-      ? formatIso(addPeriod(start, m.fixedDuration, m.fixedPeriod))
-      : null;
-  const [row] = await sp
-    .update(memberships)
-    .set({
-      status: m.startDate <= today ? 'active' : 'pending',
-      statusInfo: null,
-      awaitingPayment: false,
-      nextPaymentDate: m.paymentType === 'recurring' ? m.costs.firstBillingDate : null,
-      expiresAt,
-    })
-    .where(and(eq(memberships.id, m.id), eq(memberships.awaitingPayment, true)))
-    .returning({ homeVenueId: memberships.homeVenueId });
-  if (!row) throw new Error(`Membership ${m.id} is no longer awaiting payment`);
-  if (m.replacesMembershipId) {
-    await endReplacedMembership(sp, {
-      replacedId: m.replacesMembershipId,
-      newStart: start,
-      today: localDateOf(now, m.timeZone || DEFAULT_TIME_ZONE),
-      newName: m.typeName,
-    });
-  }
-  const [customer] = await sp
-    .select({ billingDay: customers.billingDay, homeVenueId: customers.homeVenueId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  const changes: Partial<typeof customers.$inferInsert> = {};
-  if (customer!.billingDay === null && m.costs.billingDay !== null) changes.billingDay = m.costs.billingDay;
-  if (customer!.homeVenueId === null) changes.homeVenueId = row.homeVenueId;
-  if (m.mandateId) {
-    await sp
-      .update(directDebitMandates)
-      .set({ status: 'active', activatedAt: now })
-      .where(
-        and(eq(directDebitMandates.id, m.mandateId), eq(directDebitMandates.status, 'pending_submission')),
-      );
-    changes.hasInstruction = true;
-  }
-  if (Object.keys(changes).length)
-    await sp.update(customers).set(changes).where(eq(customers.id, customerId));
 }

@@ -1,5 +1,5 @@
 import type { TermsKind } from '@fieldhouse/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { terms } from '../../db/schema.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
@@ -9,7 +9,7 @@ export async function findCheckoutTerms(db: DbOrTx, clientId: number, kind: Term
   const rows = await db
     .select()
     .from(terms)
-    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind)))
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind), isNull(terms.archivedAt)))
     .orderBy(asc(terms.sortOrder), asc(terms.id));
   return rows.map((t) => ({ id: t.id, title: t.title, html: sanitiseHtml(t.html) }));
 }
@@ -18,7 +18,7 @@ export async function hasCheckoutTerms(db: DbOrTx, clientId: number) {
   const [row] = await db
     .select({ id: terms.id })
     .from(terms)
-    .where(and(eq(terms.clientId, clientId), eq(terms.kind, 'checkout')))
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, 'checkout'), isNull(terms.archivedAt)))
     .limit(1);
   return Boolean(row);
 }
@@ -28,7 +28,7 @@ export async function hasTerms(db: DbOrTx, clientId: number, kind: TermsKind) {
   const [row] = await db
     .select({ id: terms.id })
     .from(terms)
-    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind)))
+    .where(and(eq(terms.clientId, clientId), eq(terms.kind, kind), isNull(terms.archivedAt)))
     .limit(1);
   return Boolean(row);
 }

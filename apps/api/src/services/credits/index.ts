@@ -1,2 +1,9 @@
 /** The credits domain's public functions: other services domains import only from here (decision 023). */
-export { findCreditBalances } from './credit-service.ts';
+
+export { awardCancellationCredit, spendCredit } from './credit-entries.ts';
+export {
+  type CreditLedgerJson,
+  creditBalancesOf,
+  creditLedgerJson,
+  findCreditBalances,
+} from './credit-service.ts';

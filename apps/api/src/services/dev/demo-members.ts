@@ -3,22 +3,29 @@
  * browser test changes its own member's data rather than a seeded member another test reads.
  */
 import type { DevMemberBody } from '@fieldhouse/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCustomer, createSavedCard } from '../../db/factories/customers.ts';
-import { clients, membershipTypes, paymentOptions, venues } from '../../db/schema.ts';
+import { createBooking } from '../../db/factories/programme.ts';
+import { activitySessions, clients, membershipTypes, paymentOptions, venues } from '../../db/schema.ts';
 import { seedDirectDebitMembership } from '../../db/seed/demo-customer.ts';
 import { seedPaymentsArea } from '../../db/seed/members.ts';
-import { DEMO_HOME_VENUE_SLUG, DEMO_PASSWORD } from '../../db/seed.ts';
 import { DEMO_GUEST_PASS_PACKAGE } from '../../db/seed-data.ts';
 import { createManagementMember } from '../../db/seed-management.ts';
 import { createMemberProfile } from '../../db/seed-profile.ts';
+import { DEMO_HOME_VENUE_SLUG, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { localDateOf } from '../../lib/local-date.ts';
+import { addDays, instantAt, localDateOf } from '../../lib/local-date.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { nextCustomerReference } from '../customers/index.ts';
 
-const FIRST_NAMES = { demo: 'Alex', payments: 'Ben', management: 'Dana' } as const;
+const FIRST_NAMES = {
+  demo: 'Alex',
+  payments: 'Ben',
+  management: 'Dana',
+  desk: 'Casey',
+  'lapsed-direct-debit': 'Lee',
+} as const;
 const DAY_MS = 86_400_000;
 
 export async function createDemoMember(db: Db, input: { kind: DevMemberBody['kind']; now: Date }) {
@@ -63,11 +70,32 @@ export async function createDemoMember(db: Db, input: { kind: DevMemberBody['kin
       termsAcceptedAt: new Date(now.getTime() - 60 * DAY_MS),
       ...(kind === 'demo' ? { billingDay: 1, hasInstruction: true, dateOfBirth: '1990-04-12' } : {}),
     });
-    if (kind === 'payments') {
+    if (kind === 'payments' || kind === 'desk') {
       const bundleVenueIds = DEMO_GUEST_PASS_PACKAGE.venueSlugs.flatMap(
         (slug) => allVenues.find((v) => v.slug === slug)?.id ?? [],
       );
       await seedPaymentsArea(tx, { now, customer, index: 0, home, bundleVenueIds });
+      if (kind === 'desk') {
+        // Booked on the home venue's first session of today, whenever the test runs: a register to mark.
+        const today = localDateOf(now, home.timeZone);
+        const [first] = await tx
+          .select()
+          .from(activitySessions)
+          .where(
+            and(
+              eq(activitySessions.venueId, home.id),
+              gte(activitySessions.startsAt, instantAt(today, { hour: 0, minute: 0 }, home.timeZone)),
+              lt(
+                activitySessions.startsAt,
+                instantAt(addDays(today, 1), { hour: 0, minute: 0 }, home.timeZone),
+              ),
+            ),
+          )
+          .orderBy(asc(activitySessions.startsAt))
+          .limit(1);
+        if (first)
+          await createBooking(tx, { customerId: customer.id, sessionId: first.id, price: first.price });
+      }
       return customer;
     }
     const [option] = await tx
@@ -99,6 +127,8 @@ export async function createDemoMember(db: Db, input: { kind: DevMemberBody['kin
         billingPostcode: 'LS1 5HD',
       },
       startedDaysAgo: 240,
+      // The demo member's, or one whose bank cancelled the direct debit three days ago.
+      mandateCancelledDaysAgo: kind === 'lapsed-direct-debit' ? 3 : undefined,
     });
     await createSavedCard(tx, {
       customerId: customer.id,

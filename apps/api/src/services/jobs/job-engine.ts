@@ -64,7 +64,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   const installQueue = async (b: PgBoss, name: string, entry: Registered) => {
     const opts = queueOptions(entry.options);
-    await b.createQueue(name, opts);
+    // The policy is set once, at creation (pg-boss refuses to change it).
+    await b.createQueue(name, { ...opts, policy: entry.options.policy ?? 'standard' });
     await b.updateQueue(name, { ...opts, retryDelayMax: opts.retryDelayMax ?? null });
     if (!workers) return;
     await b.work(

@@ -34,6 +34,11 @@ export type WorkOptions = {
   batchSize?: number;
   /** Workers polling for this type in this process. Default 1. */
   concurrency?: number;
+  /**
+   * pg-boss queue policy, fixed when the queue is created: 'exclusive' keeps at most one job of the type queued or
+   * running at a time across processes (a second send is refused: `send` throws 'not queued'). Default 'standard'.
+   */
+  policy?: 'standard' | 'exclusive';
 };
 
 export type SendOptions = {

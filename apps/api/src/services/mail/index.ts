@@ -1,7 +1,11 @@
 /** The mail domain's public functions: other services domains import only from here (decision 023). */
+export { staffDecisionMail } from './decision-mails.ts';
 export { queueMail } from './outbox.ts';
 export {
   bookingConfirmationMail,
+  directDebitMandateMail,
+  documentExpiryReminderMail,
+  failedCollectionMail,
   guestPassMail,
   passwordResetMail,
   waitlistPlaceFreeMail,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 export type MailMessage = {
@@ -25,10 +24,12 @@ export interface MailSender {
   close?(): void | Promise<void>;
 }
 
-export function createMailSender(
+/** An SMTP sender for SMTP_URL, or null without one (nodemailer is loaded only then: a faster start without it). */
+export async function createMailSender(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'> & { mailAttemptTimeoutSeconds?: number },
-): MailSender | null {
+): Promise<MailSender | null> {
   if (!config.smtpUrl) return null;
+  const { default: nodemailer } = await import('nodemailer');
   const attemptMs = (config.mailAttemptTimeoutSeconds ?? 300) * 1000;
   // Timeouts well inside a delivery attempt's claim (delivery.ts): a hung SMTP server fails the attempt, which is
   // retried later, instead of outliving the claim.

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingConfirmationMail,
+  directDebitMandateMail,
+  documentExpiryReminderMail,
+  failedCollectionMail,
   guestPassMail,
   passwordResetMail,
   waitlistPlaceFreeMail,
@@ -34,6 +37,31 @@ const mails = [
     venueAddress: '1 High St',
     code: 'ABC',
     validTo: '1 Dec 2026',
+  }),
+  documentExpiryReminderMail({
+    ...client,
+    firstName: 'Ann',
+    membershipName: 'Student',
+    documentName: 'Student ID card',
+    expiresOn: '30 March 2026',
+    daysToExpiry: 1,
+    link: 'https://a.test/account/memberships',
+  }),
+  directDebitMandateMail({
+    ...client,
+    firstName: 'Ann',
+    outcome: 'cancelled',
+    reference: 'FIELDHOUSE-0001',
+    link: 'https://a.test/payments',
+  }),
+  directDebitMandateMail({ ...client, firstName: 'Ann', outcome: 'failed', reference: 'X-1', link: null }),
+  failedCollectionMail({
+    ...client,
+    firstName: 'Ann',
+    amount: '£39.99',
+    dueOn: '1 December 2026',
+    fee: '£5.00',
+    link: 'https://a.test/payments',
   }),
 ];
 

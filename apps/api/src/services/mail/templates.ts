@@ -1,10 +1,11 @@
+import { DIRECT_DEBIT_TEXTS, MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
  * Every mail's HTML: a whole document in British English (lang, charset, a title that is the subject, a viewport for
  * phones), so mail clients and screen readers read it right.
  */
-const layout = (clientName: string, subject: string, body: string) =>
+export const layout = (clientName: string, subject: string, body: string) =>
   `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">${body}<p style="color:#666">${escapeHtml(clientName)}</p></body></html>`;
 
 export function welcomeMail(input: {
@@ -145,4 +146,111 @@ export function guestPassMail(input: {
     `<p>Hello ${escapeHtml(input.guestName)},</p><p>${escapeHtml(input.senderName)} has sent you a guest pass for <strong>${escapeHtml(input.venueName)}</strong> (${escapeHtml(input.venueAddress)}).</p><p style="font-size:20px">Your guest pass code: <strong>${escapeHtml(input.code)}</strong></p><p>Valid until: ${escapeHtml(input.validTo)}</p><p>Show this code at reception when you arrive. The pass can be used once.</p>`,
   );
   return { kind: 'guest_pass', subject, text, html };
+}
+
+/**
+ * A member's eligibility document is about to expire (sent once per document by the scheduled reminder), in the
+ * account's words (account-shell §5 eligibility notices). `link`: the account's memberships page, when known.
+ */
+export function documentExpiryReminderMail(input: {
+  clientName: string;
+  firstName: string;
+  membershipName: string;
+  documentName: string;
+  expiresOn: string;
+  daysToExpiry: number;
+  link: string | null;
+}) {
+  const t = MEMBERSHIP_MANAGEMENT_TEXTS;
+  const subject = `Your ${input.documentName} ${t.expiresIn(input.daysToExpiry)}`;
+  const what = `The ${input.documentName} you uploaded for your ${input.membershipName} membership ${t.expiresIn(input.daysToExpiry)}, on ${input.expiresOn}.`;
+  const where = input.link
+    ? `Upload a new document here: ${input.link}`
+    : 'Log in to your account and upload a new document under Memberships.';
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `${t.documentExpiring}.`,
+    what,
+    where,
+    '',
+    t.suspensionWarning,
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p><strong>${escapeHtml(t.documentExpiring)}.</strong></p><p>${escapeHtml(what)}</p><p>${
+      input.link ? `<a href="${escapeHtml(input.link)}">Upload a new document</a>` : escapeHtml(where)
+    }</p><p>${escapeHtml(t.suspensionWarning)}</p>`,
+  );
+  return { kind: 'document_expiry_reminder', subject, text, html };
+}
+
+/**
+ * The member's direct-debit mandate was cancelled (by them at their bank, or by the bank) or could not be set up
+ * (GoCardless `mandates.cancelled` / `mandates.failed`). `link`: the account's payments page, when known.
+ */
+export function directDebitMandateMail(input: {
+  clientName: string;
+  firstName: string;
+  outcome: 'cancelled' | 'failed';
+  reference: string;
+  link: string | null;
+}) {
+  const t = DIRECT_DEBIT_TEXTS;
+  const subject = input.outcome === 'cancelled' ? t.mandateCancelledSubject : t.mandateFailedSubject;
+  const notice = input.outcome === 'cancelled' ? t.cancelledNotice : t.failedNotice;
+  const ref = `Direct debit reference: ${input.reference}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    notice,
+    ref,
+    ...(input.link ? ['', `Your account: ${input.link}`] : []),
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(notice)}</p><p>${escapeHtml(ref)}</p>${
+      input.link ? `<p><a href="${escapeHtml(input.link)}">Your account</a></p>` : ''
+    }`,
+  );
+  return { kind: `direct_debit_mandate_${input.outcome}`, subject, text, html };
+}
+
+/** A direct-debit collection failed (GoCardless `payments.failed`); `fee` is the fee raised, if the operator set one. */
+export function failedCollectionMail(input: {
+  clientName: string;
+  firstName: string;
+  amount: string;
+  dueOn: string;
+  fee: string | null;
+  link: string | null;
+}) {
+  const t = DIRECT_DEBIT_TEXTS;
+  const subject = t.collectionFailedSubject;
+  const lines = [
+    t.collectionFailed(input.amount, input.dueOn),
+    input.fee ? t.collectionFailedFee(input.fee) : t.collectionFailedNotice,
+  ];
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    ...lines,
+    ...(input.link ? ['', `Your account: ${input.link}`] : []),
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${
+      input.link ? `<p><a href="${escapeHtml(input.link)}">Your account</a></p>` : ''
+    }`,
+  );
+  return { kind: 'direct_debit_collection_failed', subject, text, html };
 }

@@ -16,7 +16,7 @@ import { toMoney } from '../../lib/money.ts';
 import { findUnpaidPenalties } from '../penalties/index.ts';
 import { findAccountMemberships } from './account-memberships.ts';
 import { findOwnMembership, isLive } from './membership-state.ts';
-import { cancellationSchedule, nextPaymentOnOrAfter } from './pricing.ts';
+import { cancellationSchedule, nextPaymentOnOrAfter } from './payment-schedule.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;

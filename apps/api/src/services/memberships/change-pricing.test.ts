@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatIso, parseLocalDate } from '../../lib/local-date.ts';
-import {
-  cancellationSchedule,
-  changeWindow,
-  computeChangeCosts,
-  monthlyDates,
-  nextPaymentOnOrAfter,
-} from './pricing.ts';
+import { changeWindow, computeChangeCosts } from './change-pricing.ts';
+import { cancellationSchedule, monthlyDates, nextPaymentOnOrAfter } from './payment-schedule.ts';
 
 const d = (s: string) => parseLocalDate(s)!;
 const change = (

@@ -4,7 +4,7 @@ import {
   type CustomQuestion,
   type CustomQuestionAnswer,
 } from '@fieldhouse/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { customQuestionAnswers, customQuestions, membershipTypes } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
@@ -21,7 +21,7 @@ export async function questionsOf(db: DbOrTx, clientId: number, membershipTypeId
   return db
     .select()
     .from(customQuestions)
-    .where(eq(customQuestions.membershipTypeId, type.id))
+    .where(and(eq(customQuestions.membershipTypeId, type.id), isNull(customQuestions.archivedAt)))
     .orderBy(asc(customQuestions.sortOrder), asc(customQuestions.id));
 }
 

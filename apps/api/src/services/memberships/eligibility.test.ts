@@ -1,7 +1,7 @@
 import { JOINING_TEXTS } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import type { membershipTypes } from '../../db/schema.ts';
-import { ageOn, purchasability } from './membership-service.ts';
+import { ageOn, purchasability } from './eligibility.ts';
 
 const type = (category: string, eligibilityName: string | null) =>
   ({ category, eligibilityName }) as typeof membershipTypes.$inferSelect;

@@ -1,5 +1,5 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS, type UpcomingPayment } from '@fieldhouse/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   customers,
@@ -22,7 +22,7 @@ import { toMoney } from '../../lib/money.ts';
 import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
 import type { UploadDeps } from './eligibility-documents.ts';
 import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
-import { nextPaymentOnOrAfter } from './pricing.ts';
+import { nextPaymentOnOrAfter } from './payment-schedule.ts';
 
 /** How far ahead a freeze may start: from tomorrow up to three months from today (venue-local). */
 export const FREEZE_MAX_MONTHS_AHEAD = 3;
@@ -44,7 +44,7 @@ async function freezeTypesOf(db: DbOrTx, clientId: number) {
     .select({ type: freezeTypes, proofType: eligibilityDocumentTypes })
     .from(freezeTypes)
     .leftJoin(eligibilityDocumentTypes, eq(eligibilityDocumentTypes.id, freezeTypes.proofDocumentTypeId))
-    .where(eq(freezeTypes.clientId, clientId))
+    .where(and(eq(freezeTypes.clientId, clientId), isNull(freezeTypes.archivedAt)))
     .orderBy(asc(freezeTypes.sortOrder), asc(freezeTypes.id));
 }
 

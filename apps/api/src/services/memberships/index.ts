@@ -1,4 +1,12 @@
 /** The memberships domain's public functions: other services domains import only from here (decision 023). */
+export { findAccountMemberships } from './account-memberships.ts';
+export { activatePaidMembership } from './activation.ts';
 export { cancelPendingRequests } from './cancellation.ts';
 export { endReplacedMembership } from './membership-change.ts';
-export { DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT, findDocumentNotices } from './membership-state.ts';
+export {
+  DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT,
+  DOCUMENT_EXPIRY_WARNING_DAYS,
+  FREEZE_PENDING_APPROVAL,
+  findDocumentNotices,
+} from './membership-state.ts';
+export { nextPaymentOnOrAfter } from './payment-schedule.ts';

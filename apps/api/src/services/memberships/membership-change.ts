@@ -25,10 +25,13 @@ import {
 } from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
 import { bumpCartVersion, openCart, releaseAwaitingMemberships } from '../cart/index.ts';
+import { changeWindow, computeChangeCosts } from './change-pricing.ts';
+import { findJoiningCaller } from './eligibility.ts';
+import { optionOfClient } from './lookups.ts';
 import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
-import { findJoiningCaller, listMembershipTypes, optionOfClient } from './membership-service.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
-import { changeWindow, computeChangeCosts, monthlyDates, nextPaymentOnOrAfter } from './pricing.ts';
+import { listMembershipTypes } from './membership-types.ts';
+import { monthlyDates, nextPaymentOnOrAfter } from './payment-schedule.ts';
 
 export const CHANGE_MADE = 'Your membership has been changed.';
 export const CHANGE_IN_BASKET = 'Membership added to basket.';

@@ -17,15 +17,12 @@ import { checkAnswers, questionsOf, unansweredRequired, writeAnswers } from './c
 import {
   checkPurchasable,
   findJoiningCaller,
-  findUsablePromotionByCode,
   heldMembershipTypeIds,
   type JoiningCaller,
-  optionOfClient,
-  resolveJoinCosts,
-  toCostsSnapshot,
-  typesAtVenue,
-  venueOf,
-} from './membership-service.ts';
+} from './eligibility.ts';
+import { optionOfClient, typesAtVenue, venueOf } from './lookups.ts';
+import { resolveJoinCosts, toCostsSnapshot } from './pricing.ts';
+import { findUsablePromotionByCode } from './promotions.ts';
 
 export const AWAITING_PAYMENT = 'Awaiting payment';
 const MEMBERSHIP_REFERENCE_PREFIX = 'M-';
@@ -222,7 +219,12 @@ async function submitInTransaction(
   if (needsMandate) {
     const details = body.account_details!;
     const [customer] = await tx
-      .select({ reference: customers.reference })
+      .select({
+        reference: customers.reference,
+        email: customers.email,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+      })
       .from(customers)
       .where(eq(customers.id, customerId));
     const created = await deps.directDebit.createMandate({
@@ -236,6 +238,9 @@ async function submitInTransaction(
         postcode: details.billing_postcode.toUpperCase(),
       },
       customerReference: customer!.reference,
+      email: customer!.email,
+      givenName: customer!.firstName,
+      familyName: customer!.lastName,
     });
     if (!created.ok) throw fieldErrorOf(created.field, created.message);
     createdMandates.push(created.reference);
@@ -245,6 +250,7 @@ async function submitInTransaction(
         customerId,
         provider: created.provider,
         reference: created.reference,
+        providerMandateId: created.providerMandateId ?? null,
         accountHolder: body.account_holder!.trim(),
         accountNumberLast4: details.account_number.slice(-4),
         sortCodeMasked: maskSortCode(details.sort_code),

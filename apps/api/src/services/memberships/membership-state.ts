@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   clients,
   eligibilityDocuments,
@@ -237,8 +238,8 @@ export type OwnMembership = Awaited<ReturnType<typeof findOwnMembership>>;
  * For GET /api/auth/user: whether any of the customer's memberships needs a document uploaded (isUploadRequired),
  * and the expiry of each membership's latest document that has an expiry date.
  */
-export async function findDocumentNotices(db: DbOrTx, customerId: number, now: Date) {
-  const rows = await db
+const documentNoticeRows = prepared((db) =>
+  db
     .select({
       membership: memberships,
       criterionId: membershipTypes.eligibilityCriterionId,
@@ -249,13 +250,16 @@ export async function findDocumentNotices(db: DbOrTx, customerId: number, now: D
     .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
     .where(
       and(
-        eq(memberships.customerId, customerId),
+        eq(memberships.customerId, sql.placeholder('customerId')),
         eq(memberships.awaitingPayment, false),
         isNotNull(membershipTypes.eligibilityCriterionId),
       ),
     )
-    .prepare('document_notices')
-    .execute();
+    .prepare('document_notices'),
+);
+
+export async function findDocumentNotices(db: DbOrTx, customerId: number, now: Date) {
+  const rows = await documentNoticeRows(db, { customerId });
   if (!rows.length) return { uploadRequired: false, expiry: [] };
   const context = await loadMembershipContext(
     db,

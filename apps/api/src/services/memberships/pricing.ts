@@ -1,6 +1,8 @@
 /**
- * Joining costs: pure functions on integer pence and venue-local calendar dates (no instants, so a clock change
- * cannot move a day).
+ * Joining costs (joining §3 Costs, the pro-rata of a new membership): the rules, pure functions on integer pence
+ * and venue-local calendar dates (no instants, so a clock change cannot move a day), and below them the costs call
+ * and the submission's pricing, which check the inputs against the option and apply the rules. A change's costs
+ * are in change-pricing.ts, payment dates in payment-schedule.ts.
  *
  * Definitions (D = start date, B = billing day 1–28, F = base fee, J = joining fee):
  *
@@ -22,14 +24,27 @@
  * The monthly payment after P is F (global_base_price).
  */
 
+import { type Costs, JOINING_TEXTS } from '@fieldhouse/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type JoinCostsSnapshot, membershipPromotions, type paymentOptions } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
 import {
-  addDays,
   addMonths,
   compareDates,
+  DEFAULT_TIME_ZONE,
   daysBetween,
   daysInMonth,
+  formatIso,
   type LocalDate,
+  localDateOf,
+  parseLocalDate,
+  prettyDate,
 } from '../../lib/local-date.ts';
+import { toMoney } from '../../lib/money.ts';
+import { checkPurchasable, type JoiningCaller } from './eligibility.ts';
+import { optionOfClient, typesAtVenue, venueOf } from './lookups.ts';
+import { usablePromotion } from './promotions.ts';
 
 export type PricedOption = {
   paymentType: 'recurring' | 'fixed';
@@ -143,98 +158,179 @@ export function startDateWindow(today: LocalDate): { min: LocalDate; max: LocalD
   return { min: today, max: addMonths(today, 1) };
 }
 
-/**
- * Changing a monthly membership to another monthly option (account-shell §4 Change).
- *
- * S = the day the new option starts, P = the member's next payment date (S ≤ P), O = the old monthly price,
- * N = the new monthly price, both in pence.
- * - The window for S: today up to the earlier of one month from today and P (so the change never crosses a payment
- *   that was already collected at the old price).
- * - pro_rata_difference = round((N − O) × (P − S) / daysInMonth(S)) when N > O, else 0 (a cheaper option starts
- *   at the next payment date with nothing refunded) — the joining pro-rata rule applied to the difference.
- * - month_in_hand_difference = N − (O when the old option collected a month in hand, else 0), at least 0, when
- *   the new option collects a month in hand; else 0.
- * - no setup (joining) fee on a change.
- * - total_due_now = pro_rata_difference + month_in_hand_difference (never negative).
- * From P on, the member pays N each month on the same billing day.
- */
-export type ChangeCosts = {
-  proRataDays: number;
-  proRataDifference: number;
-  monthInHandDifference: number;
-  totalDueNow: number;
-  /** N − O per month (signed). */
-  monthlyDifference: number;
+// The costs call and the submission (GET memberships/types/:typeId/payment-options/:optionId, POST memberships):
+// the inputs checked against the option, priced by the rules above.
+
+type OptionRow = typeof paymentOptions.$inferSelect;
+type PromotionRow = typeof membershipPromotions.$inferSelect;
+
+const toPromotion = (p: PromotionRow): Promotion => ({
+  kind: p.kind,
+  value: p.value,
+  appliesTo: p.appliesTo,
+});
+
+export type ResolvedCosts = {
+  startDate: LocalDate;
+  billingDay: number | null;
+  /** The member keeps the billing day they already have. */
+  usualDate: boolean;
+  promotion: PromotionRow | null;
+  breakdown: CostBreakdown;
 };
 
-export function changeWindow(today: LocalDate, nextPayment: LocalDate): { min: LocalDate; max: LocalDate } {
-  const monthAhead = addMonths(today, 1);
-  const max = compareDates(nextPayment, monthAhead) < 0 ? nextPayment : monthAhead;
-  return { min: today, max: compareDates(max, today) < 0 ? today : max };
+/**
+ * Checks the costs inputs against the option and prices them. Field errors (not thrown, so a submission can add
+ * its own): start_date (invalid, in the past, more than a month ahead, venue-local), billing_day (recurring without
+ * one, or outside 1–28; ignored when the member already has one), promotion_code_id (not good now for the option).
+ */
+export async function resolveJoinCosts(
+  db: DbOrTx,
+  input: {
+    clientId: number;
+    option: OptionRow;
+    today: LocalDate;
+    startDate?: string;
+    billingDay?: string;
+    promotionCodeId?: number;
+    caller: JoiningCaller;
+    now: Date;
+  },
+): Promise<{ errors: Record<string, string[]>; resolved: ResolvedCosts | null }> {
+  const { option, today } = input;
+  const errors: Record<string, string[]> = {};
+
+  let startDate = today;
+  if (input.startDate) {
+    const parsed = parseLocalDate(input.startDate);
+    const window = startDateWindow(today);
+    if (!parsed) errors.start_date = [JOINING_TEXTS.startDateInvalid];
+    else if (compareDates(parsed, window.min) < 0) errors.start_date = [JOINING_TEXTS.startDateInPast];
+    else if (compareDates(parsed, window.max) > 0) errors.start_date = [JOINING_TEXTS.startDateTooLate];
+    else startDate = parsed;
+  }
+
+  let billingDay: number | null = null;
+  const usualDate = option.paymentType === 'recurring' && input.caller?.billingDay != null;
+  if (option.paymentType === 'recurring') {
+    if (usualDate) billingDay = input.caller!.billingDay;
+    else if (input.billingDay === undefined || input.billingDay === '')
+      errors.billing_day = [JOINING_TEXTS.billingDayRequired];
+    else {
+      const day = /^\d{1,2}$/.test(input.billingDay) ? Number(input.billingDay) : Number.NaN;
+      if (!(day >= 1 && day <= 28)) errors.billing_day = [JOINING_TEXTS.billingDayInvalid];
+      else billingDay = day;
+    }
+  }
+
+  let promotion: PromotionRow | null = null;
+  if (input.promotionCodeId !== undefined) {
+    const [promo] = await db
+      .select()
+      .from(membershipPromotions)
+      .where(
+        and(
+          eq(membershipPromotions.id, input.promotionCodeId),
+          usablePromotion(input.clientId, option.id, input.now),
+        ),
+      );
+    if (!promo) errors.promotion_code_id = [JOINING_TEXTS.promoNotRecognised];
+    else promotion = promo;
+  }
+  if (Object.keys(errors).length) return { errors, resolved: null };
+  let breakdown: CostBreakdown;
+  try {
+    breakdown = computeCosts({
+      option,
+      startDate,
+      billingDay,
+      promotion: promotion ? toPromotion(promotion) : null,
+    });
+  } catch (error) {
+    if (!(error instanceof IncalculablePriceError)) throw error;
+    return { errors: { incalculable_price: [JOINING_TEXTS.incalculablePrice] }, resolved: null };
+  }
+  return { errors, resolved: { startDate, billingDay, usualDate, promotion, breakdown } };
 }
 
-export function computeChangeCosts(input: {
-  oldPrice: number;
-  oldMonthInHand: boolean;
-  newPrice: number;
-  newMonthInHand: boolean;
-  startsAt: LocalDate;
-  nextPayment: LocalDate;
-}): ChangeCosts {
-  const { oldPrice, newPrice, startsAt, nextPayment } = input;
-  const monthlyDifference = newPrice - oldPrice;
-  const proRataDays = Math.max(0, daysBetween(startsAt, nextPayment));
-  const proRataDifference =
-    monthlyDifference > 0
-      ? round((monthlyDifference * proRataDays) / daysInMonth(startsAt.year, startsAt.month))
-      : 0;
-  const held = input.oldMonthInHand ? oldPrice : 0;
-  const monthInHandDifference = input.newMonthInHand ? Math.max(0, newPrice - held) : 0;
+/** The costs snapshot a submitted membership keeps. */
+export const toCostsSnapshot = (r: ResolvedCosts): JoinCostsSnapshot => ({
+  joiningFee: r.breakdown.joiningFee,
+  baseFee: r.breakdown.baseFee,
+  proRataFee: r.breakdown.proRataFee,
+  proRataDays: r.breakdown.proRataDays,
+  monthInHandFee: r.breakdown.monthInHandFee,
+  discount: r.breakdown.discount,
+  totalToPayNow: r.breakdown.totalToPayNow,
+  firstBillingDate: r.breakdown.firstBillingDate ? formatIso(r.breakdown.firstBillingDate) : null,
+  billingDay: r.billingDay,
+  usualPaymentDate: r.usualDate,
+});
+
+/**
+ * Costs of joining on a payment option (spec §3 Costs). 422 field errors: membership_type_id (the caller may not
+ * buy it), start_date, billing_day, promotion_code_id (see resolveJoinCosts). promotion_enabled is per option.
+ */
+export async function quoteCosts(
+  db: DbOrTx,
+  input: {
+    clientId: number;
+    clientTimeZone: string;
+    typeId: number;
+    optionId: number;
+    venueId?: number;
+    startDate?: string;
+    billingDay?: string;
+    promotionCodeId?: number;
+    caller: JoiningCaller;
+    now: Date;
+  },
+): Promise<Costs> {
+  const found = await optionOfClient(db, input.clientId, input.optionId);
+  if (!found || found.type.id !== input.typeId) throw notFound();
+  const { option } = found;
+  let timeZone = input.clientTimeZone || DEFAULT_TIME_ZONE;
+  if (input.venueId !== undefined) {
+    const venue = await venueOf(db, input.clientId, input.venueId);
+    const onSale = await typesAtVenue(db, input.clientId, venue.id);
+    if (!onSale.some((t) => t.id === input.typeId)) throw notFound();
+    timeZone = venue.timeZone || timeZone;
+  }
+  const today = localDateOf(input.now, timeZone);
+  checkPurchasable(found.type, input.caller, today);
+  const { errors, resolved } = await resolveJoinCosts(db, { ...input, option, today });
+  const fields = Object.keys(errors);
+  if (fields.length || !resolved) throw new HttpError(422, errors[fields[0]!]![0]!, errors);
+
+  const [anyPromotion] = await db
+    .select({ id: membershipPromotions.id })
+    .from(membershipPromotions)
+    .where(usablePromotion(input.clientId, option.id, input.now))
+    .limit(1);
+
+  const c = resolved.breakdown;
   return {
-    proRataDays,
-    proRataDifference,
-    monthInHandDifference,
-    totalDueNow: proRataDifference + monthInHandDifference,
-    monthlyDifference,
+    total_to_pay_now: toMoney(c.totalToPayNow),
+    pretty_first_billing_date: c.firstBillingDate
+      ? resolved.usualDate
+        ? JOINING_TEXTS.usualPaymentDate
+        : prettyDate(c.firstBillingDate)
+      : null,
+    global_base_price: toMoney(option.baseFee),
+    promotion_enabled: Boolean(anyPromotion),
+    payment_type: option.paymentType,
+    fixed_duration: option.fixedDuration,
+    fixed_period: option.fixedPeriod,
+    pro_rata_days: c.proRataDays,
+    fees: {
+      joining_fee: toMoney(c.joiningFee),
+      base_fee: toMoney(c.baseFee),
+      pro_rata_fee: toMoney(c.proRataFee),
+      month_in_hand_fee: toMoney(c.monthInHandFee),
+      discount: toMoney(c.discount),
+    },
+    start_date: formatIso(resolved.startDate),
+    billing_day: resolved.billingDay,
+    first_billing_date: c.firstBillingDate ? formatIso(c.firstBillingDate) : null,
   };
-}
-
-/**
- * The member's next payment date on or after `from`: their stored next payment date rolled on a month at a time
- * while it is before `from`, else the billing day (1 when they have none) of `from`'s month or the next.
- */
-export function nextPaymentOnOrAfter(from: LocalDate, stored: LocalDate | null, billingDay: number | null) {
-  if (stored) {
-    let next = stored;
-    for (let i = 1; compareDates(next, from) < 0; i++) next = addMonths(stored, i);
-    return next;
-  }
-  const day = billingDay ?? 1;
-  const thisMonth = { year: from.year, month: from.month, day };
-  return from.day <= day ? thisMonth : addMonths(thisMonth, 1);
-}
-
-/** `count` monthly dates from `first` (the billing day kept by clamping from the first date each time). */
-export function monthlyDates(first: LocalDate, count: number): LocalDate[] {
-  return Array.from({ length: count }, (_, i) => addMonths(first, i));
-}
-
-/**
- * Cancelling a monthly membership with N days' notice (account-shell §4 Cancel): the final day F = today + N;
- * the final payment date is the last billing date (P, P + 1 month, …) on or before F, or null when P is after F
- * (nothing more is collected). Returns every payment still to come.
- */
-export function cancellationSchedule(input: {
-  today: LocalDate;
-  noticeDays: number;
-  nextPayment: LocalDate;
-}) {
-  const finalDay = addDays(input.today, input.noticeDays);
-  const payments: LocalDate[] = [];
-  for (let i = 0; ; i++) {
-    const date = addMonths(input.nextPayment, i);
-    if (compareDates(date, finalDay) > 0) break;
-    payments.push(date);
-  }
-  return { finalDay, finalPaymentDate: payments.at(-1) ?? null, payments };
 }

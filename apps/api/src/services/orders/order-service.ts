@@ -122,16 +122,17 @@ export async function findItems(db: DbOrTx, orderId: number) {
     .orderBy(asc(orderItems.id));
 }
 
+/** What an order was paid with, in the order it was taken (the order page, the receipt, the desk's audit entry). */
+export async function findOrderPayments(db: DbOrTx, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
 /** GET /api/orders/:orderId (the caller's own orders only; others answer 404). */
 export async function findOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
   const order = await findOwnOrder(db, customerId, orderId);
   const items = await findItems(db, orderId);
   const extras = await findMembershipExtras(db, items);
-  const paid = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(asc(payments.id));
+  const paid = await findOrderPayments(db, orderId);
   return {
     id: order.id,
     uuid: order.uuid,

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, orders, payments } from '../../db/schema.ts';
+import { customers, orders } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -9,6 +9,7 @@ import type { ClientRow } from '../clients/index.ts';
 import {
   findItems,
   findMembershipExtras,
+  findOrderPayments,
   type ItemRow,
   type MembershipExtras,
   membershipFees,
@@ -83,11 +84,7 @@ export async function findReceiptData(
   const { order, customer } = row;
   const items = await findItems(db, order.id);
   const extras = await findMembershipExtras(db, items);
-  const paid = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, order.id))
-    .orderBy(asc(payments.id));
+  const paid = await findOrderPayments(db, order.id);
   return {
     operator: {
       name: client.name,

@@ -1,2 +1,2 @@
 /** The penalties domain's public functions: other services domains import only from here (decision 023). */
-export { findUnpaidPenalties } from './penalty-service.ts';
+export { findUnpaidPenalties, markPenaltiesPaid, raisePenalty } from './penalty-service.ts';

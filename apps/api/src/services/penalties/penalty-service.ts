@@ -1,5 +1,5 @@
 import type { Penalty } from '@fieldhouse/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, bookings, penalties, venues } from '../../db/schema.ts';
@@ -45,4 +45,39 @@ export async function findUnpaidPenalties(db: DbOrTx, customerId: number): Promi
         : null,
     venue,
   }));
+}
+
+/** Fees paid by an order (checkout, in its transaction): only those still unpaid change. */
+export async function markPenaltiesPaid(tx: DbOrTx, penaltyIds: number[], now: Date) {
+  if (!penaltyIds.length) return;
+  await tx
+    .update(penalties)
+    .set({ status: 'paid', paidAt: now })
+    .where(and(inArray(penalties.id, penaltyIds), eq(penalties.status, 'unpaid')));
+}
+
+/** A fee raised on a customer's account (the one writer of new fees, issue 14); answers its id. */
+export async function raisePenalty(
+  tx: DbOrTx,
+  input: {
+    customerId: number;
+    venueId: number;
+    type: string;
+    description: string;
+    amount: number;
+    now: Date;
+  },
+): Promise<number> {
+  const [penalty] = await tx
+    .insert(penalties)
+    .values({
+      customerId: input.customerId,
+      venueId: input.venueId,
+      type: input.type,
+      description: input.description,
+      amount: input.amount,
+      createdAt: input.now,
+    })
+    .returning({ id: penalties.id });
+  return penalty!.id;
 }

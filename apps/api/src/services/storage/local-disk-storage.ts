@@ -20,7 +20,11 @@ async function* counted(body: Readable, counter: { size: number }) {
  * reader never sees half a file.
  */
 export class LocalDiskStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private pathOf(key: string) {
     assertStorageKey(key);

@@ -24,11 +24,10 @@ const PART_SIZE = 5 * 1024 * 1024;
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;
+  private readonly options: S3StorageOptions;
 
-  constructor(
-    private readonly options: S3StorageOptions,
-    client?: S3Client,
-  ) {
+  constructor(options: S3StorageOptions, client?: S3Client) {
+    this.options = options;
     const config: S3ClientConfig = {
       region: options.region,
       forcePathStyle: options.forcePathStyle,

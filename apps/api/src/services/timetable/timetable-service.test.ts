@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRange, sessionState } from './timetable-service.ts';
+import { sessionState } from '../../lib/session-state.ts';
+import { resolveRange } from './timetable-service.ts';
 
 const now = new Date('2026-10-20T10:00:00Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);

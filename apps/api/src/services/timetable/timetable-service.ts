@@ -12,36 +12,10 @@ import {
   toLocalDate,
 } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
+import { sessionState } from '../../lib/session-state.ts';
 import { venueLocalParts } from '../../lib/venue-time.ts';
 
-const DAY_MS = 86_400_000;
-
 type VenueRow = typeof venues.$inferSelect;
-
-/** What the caller's state needs to know about a session. */
-export type SessionFacts = {
-  startsAt: Date;
-  capacity: number;
-  bookedCount: number;
-  bookedByCaller: boolean;
-};
-
-/**
- * A session's state for the caller, in this order: started (starts_at <= now), booked (the caller holds a
- * place), full (no places left), not_released (beyond the venue's booking window), else bookable.
- */
-export function sessionState(
-  facts: SessionFacts,
-  now: Date,
-  bookingWindowDays: number,
-): { state: SessionState; releasesAt: Date | null } {
-  if (facts.startsAt.getTime() <= now.getTime()) return { state: 'started', releasesAt: null };
-  if (facts.bookedByCaller) return { state: 'booked', releasesAt: null };
-  if (facts.bookedCount >= facts.capacity) return { state: 'full', releasesAt: null };
-  const releasesAt = new Date(facts.startsAt.getTime() - bookingWindowDays * DAY_MS);
-  if (releasesAt.getTime() > now.getTime()) return { state: 'not_released', releasesAt };
-  return { state: 'bookable', releasesAt: null };
-}
 
 /** The timetable's date range: venue-local dates, default today and the next 13 days, at most 14 days. */
 export function resolveRange(query: { from?: string; to?: string }, now: Date, timeZone: string) {

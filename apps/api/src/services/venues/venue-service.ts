@@ -1,5 +1,5 @@
 import type { Venue } from '@fieldhouse/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -22,7 +22,12 @@ const toVenueWire = (v: VenueRow): Venue => ({
 });
 
 export async function findVenues(db: DbOrTx, clientId: number): Promise<Venue[]> {
-  const rows = await db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.name));
+  // A venue the catalogue archived is no longer listed (its page still opens for members' history).
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.clientId, clientId), isNull(venues.archivedAt)))
+    .orderBy(asc(venues.name));
   return rows.map(toVenueWire);
 }
 

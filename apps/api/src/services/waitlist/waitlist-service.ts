@@ -4,7 +4,7 @@ import {
   WAITLIST_TEXTS,
   type WaitlistEntry,
 } from '@fieldhouse/contract';
-import { and, asc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, bookings, venues, waitlistEntries } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
@@ -131,4 +131,24 @@ export async function leaveWaitlist(db: DbOrTx, input: { customerId: number; ent
     )
     .returning({ id: waitlistEntries.id });
   if (!left.length) throw notFound();
+}
+
+/** A member who has booked sessions leaves the waitlists of those sessions (checkout, in its transaction). */
+export async function leaveWaitlistsOnBooking(
+  tx: DbOrTx,
+  customerId: number,
+  sessionIds: number[],
+  now: Date,
+) {
+  if (!sessionIds.length) return;
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'booked', updatedAt: now })
+    .where(
+      and(
+        eq(waitlistEntries.customerId, customerId),
+        inArray(waitlistEntries.activitySessionId, sessionIds),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    );
 }

@@ -1,0 +1,3 @@
+/** The bookings domain's public functions: other services domains import only from here (decision 023). */
+export { bookPlaces } from './book-places.ts';
+export { selectBookingDetails } from './booking-service.ts';
