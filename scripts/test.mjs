@@ -15,7 +15,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const logDir = join(root, 'node_modules/.cache/fieldhouse/test-logs');
@@ -162,5 +162,29 @@ for (const s of stages) {
     `\n${s.name} failed; its failing lines (whole log above and in ${join(logDir, `${s.name}.log`)}):`,
   );
   for (const line of picked) console.log(`  ${line.slice(0, 300)}`);
+}
+// Tests that passed only on their retry in CI (decision 042): the run is green, but each of these is a fault to fix.
+const retried = [];
+for (const s of stages) {
+  const status = state.get(s.name).status;
+  if (status === 'skipped' || status === 'waiting') continue;
+  let lines;
+  try {
+    lines = stripVTControlCharacters(readFileSync(join(logDir, `${s.name}.log`), 'utf8')).split('\n');
+  } catch {
+    continue;
+  }
+  lines.forEach((line, i) => {
+    if (line.includes('PASSED ONLY ON RETRY:')) retried.push(`${s.name}: ${line.trim()}`);
+    // Playwright's list reporter: "  1 flaky" and then one indented line per test.
+    if (/^\s+\d+ flaky\s*$/.test(line)) {
+      for (let j = i + 1; j < lines.length && /^\s+\[/.test(lines[j]); j++)
+        retried.push(`${s.name}: ${lines[j].trim()}`);
+    }
+  });
+}
+if (retried.length > 0) {
+  console.log('\nPassed only on retry (flaky; fix them):');
+  for (const line of retried) console.log(`  ${line.slice(0, 300)}`);
 }
 process.exit([...state.values()].every((st) => st.status === 'passed') ? 0 : 1);
