@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_FAILED_STATUS, CSRF_HEADER } from '@fieldhouse/contract';
+import { ROUTE_TABLES } from '@fieldhouse/contract/calls';
 import { describe, expect, it } from 'vitest';
 import { setupTestDatabase, TEST_CSRF } from './helper.ts';
 
@@ -31,6 +32,19 @@ const needsSession = (operation: Operation) =>
   ) && (operation.security ?? []).length > 0;
 
 describe('the OpenAPI document', () => {
+  it('documents every call of the typed map (decision 043) at its declared method and path', () => {
+    const declaredCalls = Object.values(ROUTE_TABLES).flatMap((table) => Object.values(table));
+    expect(declaredCalls.length).toBeGreaterThan(0);
+    for (const route of declaredCalls) {
+      const openApiPath = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(
+        document.paths[openApiPath]?.[route.method.toLowerCase()],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
+      expect(app.hasRoute({ method: route.method, url: route.path })).toBe(true);
+    }
+  });
+
   it('has every route once, each with a unique operationId, summary, security and error replies', () => {
     expect(operations.length).toBeGreaterThan(70);
     const ids = operations.map((o) => o.operation.operationId);

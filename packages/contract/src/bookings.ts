@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { id, idParam } from './fields.ts';
 
@@ -69,3 +70,15 @@ export const cancelBookingsReply = envelope(
     credit_awarded: money.describe('Booking credit added for these cancellations (0 when none)'),
   }),
 );
+
+/** The bookings calls' schemas (decision 043); their methods and paths are in routes/bookings.ts. */
+export const bookingCalls = {
+  /** The spec's `GET bookings` (`filter` future or past). */
+  listBookings: { query: bookingsQuery, reply: bookingsReply },
+  /** The same list on the activities API's path, which the account site calls. */
+  listActivityBookings: { query: bookingsQuery, reply: bookingsReply },
+  /** 'Add to calendar': one booking as an iCalendar file (no JSON reply). */
+  bookingCalendar: { params: bookingParams },
+  cancelBookings: { body: cancelBookingsBody, reply: cancelBookingsReply },
+  cancelBooking: { params: bookingParams, query: cancelBookingQuery, reply: cancelBookingsReply },
+} as const satisfies Calls;

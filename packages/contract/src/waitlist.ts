@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import type { Calls } from './call.ts';
+import { envelope, messageReply } from './common.ts';
 import { id, idParam } from './fields.ts';
 
 export { WAITLIST_TEXTS } from './texts/waitlist.ts';
@@ -29,3 +30,10 @@ export const waitlistReply = envelope(z.array(waitlistEntry));
 export const joinWaitlistBody = z.object({ session_id: id });
 export const joinWaitlistReply = envelope(waitlistEntry);
 export const waitlistParams = z.object({ waitlistId: idParam });
+
+/** The waitlist calls' schemas (decision 043); their methods and paths are in routes/waitlist.ts. */
+export const waitlistCalls = {
+  listWaitlist: { reply: waitlistReply },
+  joinWaitlist: { body: joinWaitlistBody, reply: joinWaitlistReply, status: 201 },
+  leaveWaitlist: { params: waitlistParams, reply: messageReply },
+} as const satisfies Calls;

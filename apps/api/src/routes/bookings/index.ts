@@ -1,17 +1,11 @@
-import {
-  bookingParams,
-  bookingsQuery,
-  bookingsReply,
-  cancelBookingQuery,
-  cancelBookingsBody,
-  cancelBookingsReply,
-} from '@fieldhouse/contract';
+import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import { buildBookingCalendar, findBookings } from '../../services/bookings/booking-service.ts';
 import { cancelBookings } from '../../services/bookings/cancel-booking.ts';
+import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
 async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds: number[], source: string) {
@@ -28,14 +22,15 @@ async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds:
   return { data: { bookings: result.bookings, credit_awarded: toMoney(result.creditAwarded) } };
 }
 
+const tags = ['bookings'];
+
 /** Protected: the logged-in customer's own bookings only. */
-const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+const bookingRouteHandlers: FastifyPluginAsyncZod = async (app) => {
   // The spec's `GET bookings (filter future or past)` and the activities API's path: one handler.
-  for (const url of ['/api/bookings', '/api/v1/activities/bookings']) {
-    app.get(
-      url,
-      { schema: { tags: ['bookings'], querystring: bookingsQuery, response: { 200: bookingsReply } } },
-      async (request) => {
+  for (const route of [bookingRoutes.listBookings, bookingRoutes.listActivityBookings]) {
+    app.route({
+      ...declared(route, { tags }),
+      handler: async (request) => {
         const customer = request.customer!;
         const { user_id, starts_after, starts_before, filter: when } = request.query;
         if (user_id !== undefined && user_id !== customer.id) throw forbidden();
@@ -46,14 +41,13 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         return { data: await findBookings(app.db, customer.id, filter, now) };
       },
-    );
+    });
   }
 
   /** 'Add to calendar': one booking as an iCalendar file. */
-  app.get(
-    '/api/bookings/:bookingId/calendar.ics',
-    { schema: { tags: ['bookings'], params: bookingParams } },
-    async (request, reply) => {
+  app.route({
+    ...declared(bookingRoutes.bookingCalendar, { tags }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const { bookingId } = request.params;
       const text = await buildBookingCalendar(app.db, {
@@ -68,39 +62,27 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(text);
     },
-  );
+  });
 
   /** V2 cancellation: all the given bookings or none. */
-  app.patch(
-    '/api/v1/activities/bookings',
-    { schema: { tags: ['bookings'], body: cancelBookingsBody, response: { 200: cancelBookingsReply } } },
-    async (request) => {
+  app.route({
+    ...declared(bookingRoutes.cancelBookings, { tags }),
+    handler: async (request) => {
       const { booking_ids, cancellation_source } = request.body.data;
       return cancel(app, request, booking_ids, cancellation_source);
     },
-  );
+  });
 
   /**
    * V1 cancellation of one booking (the spec's path ends with a slash; both forms work). The API document lists
    * the form without the slash once (its summary names the alias).
    */
-  for (const [url, hide] of [
-    ['/api/activities/bookings/:bookingId', false],
-    ['/api/activities/bookings/:bookingId/', true],
-  ] as const) {
-    app.delete(
-      url,
-      {
-        schema: {
-          hide,
-          tags: ['bookings'],
-          params: bookingParams,
-          querystring: cancelBookingQuery,
-          response: { 200: cancelBookingsReply },
-        },
-      },
-      async (request) => cancel(app, request, [request.params.bookingId], request.query.source),
-    );
+  for (const hide of [false, true]) {
+    const route = bookingRoutes.cancelBooking;
+    app.route({
+      ...declared(route, { tags, hide, url: hide ? `${route.path}/` : route.path }),
+      handler: async (request) => cancel(app, request, [request.params.bookingId], request.query.source),
+    });
   }
 };
-export default bookingRoutes;
+export default bookingRouteHandlers;

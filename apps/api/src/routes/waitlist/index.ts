@@ -1,29 +1,24 @@
-import {
-  joinWaitlistBody,
-  joinWaitlistReply,
-  messageReply,
-  WAITLIST_TEXTS,
-  waitlistParams,
-  waitlistReply,
-} from '@fieldhouse/contract';
+import { WAITLIST_TEXTS } from '@fieldhouse/contract';
+import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findWaitlist, joinWaitlist, leaveWaitlist } from '../../services/waitlist/waitlist-service.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
+const tags = ['waitlist'];
+
 /** Protected: the caller's waitlist entries. */
-const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/waitlist',
-    { schema: { tags: ['waitlist'], response: { 200: waitlistReply } } },
-    async (request) => ({
+const waitlistRouteHandlers: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...declared(waitlistRoutes.listWaitlist, { tags }),
+    handler: async (request) => ({
       data: await findWaitlist(app.db, request.customer!.id, app.now()),
     }),
-  );
+  });
 
-  app.post(
-    '/api/waitlist',
-    { schema: { tags: ['waitlist'], body: joinWaitlistBody, response: { 201: joinWaitlistReply } } },
-    async (request, reply) => {
+  app.route({
+    ...declared(waitlistRoutes.joinWaitlist, { tags }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const entry = await joinWaitlist(app.db, {
         customerId: request.customer!.id,
@@ -33,12 +28,11 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send({ data: entry });
     },
-  );
+  });
 
-  app.delete(
-    '/api/waitlist/:waitlistId',
-    { schema: { tags: ['waitlist'], params: waitlistParams, response: { 200: messageReply } } },
-    async (request) => {
+  app.route({
+    ...declared(waitlistRoutes.leaveWaitlist, { tags }),
+    handler: async (request) => {
       await leaveWaitlist(app.db, {
         customerId: request.customer!.id,
         entryId: request.params.waitlistId,
@@ -46,6 +40,6 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: { message: WAITLIST_TEXTS.removed } };
     },
-  );
+  });
 };
-export default waitlistRoutes;
+export default waitlistRouteHandlers;

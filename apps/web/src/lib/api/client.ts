@@ -1,3 +1,13 @@
+import {
+  type CallBody,
+  type CallData,
+  type CallParams,
+  type CallQuery,
+  type CallSchemas,
+  fillPath,
+  type Route,
+  type SchemasOf,
+} from '@fieldhouse/contract/call';
 import { CSRF_COOKIE, CSRF_HEADER } from '@fieldhouse/contract/texts/common';
 import { type Camel, camelKey, toCamel, toSnake } from '../case-codec';
 import { readCookie } from '../cookies';
@@ -30,6 +40,7 @@ export function setUnauthorisedHandler(handler: () => void): void {
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const base = path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}/${path.replace(/^\/+/, '')}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -39,7 +50,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
     );
   }
   const qs = params.toString();
-  return `${API_BASE}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+  return `${base}${qs ? `?${qs}` : ''}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -130,3 +141,38 @@ export const api = {
     apiRequest<W>('PATCH', path, { ...options, body }),
   delete: <W>(path: string, options?: RequestOptions) => apiRequest<W>('DELETE', path, options),
 };
+
+/** What a declared call takes (decision 043): its path parameters, camelCase query and body, and request options. */
+export type CallOptions<S extends CallSchemas> = ([CallParams<S>] extends [never]
+  ? { params?: never }
+  : { params: CallParams<S> }) &
+  ([CallQuery<S>] extends [never] ? { query?: never } : { query?: Camel<CallQuery<S>> }) &
+  ([CallBody<S>] extends [never] ? { body?: never } : { body: Camel<CallBody<S>> }) &
+  Pick<RequestOptions, 'signal' | 'allowUnauthorised'>;
+
+type OptionalIfEmpty<S extends CallSchemas> = [CallParams<S>] extends [never]
+  ? [CallBody<S>] extends [never]
+    ? [options?: CallOptions<S>]
+    : [options: CallOptions<S>]
+  : [options: CallOptions<S>];
+
+/**
+ * Calls a declared call (decision 043): method and path from the contract's route table, the request and the reply
+ * typed from its schemas, e.g. `call(waitlistRoutes.joinWaitlist, { body: { sessionId } })`. The reply is the
+ * camelCase `data`, as with `api`.
+ */
+export function call<R extends Route>(
+  route: R,
+  ...[options]: OptionalIfEmpty<SchemasOf<R>>
+): Promise<Camel<CallData<SchemasOf<R>>>> {
+  const { params, query, body, ...rest } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  } & Pick<RequestOptions, 'signal' | 'allowUnauthorised'>;
+  return apiRequest<CallData<SchemasOf<R>>>(route.method, fillPath(route.path, params), {
+    ...rest,
+    query,
+    body: body === undefined && route.method === 'POST' ? {} : body,
+  });
+}

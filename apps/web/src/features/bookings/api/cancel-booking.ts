@@ -1,7 +1,8 @@
+import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Booking, WireCancelReply } from './types';
+import type { Booking } from './types';
 
 /**
  * Cancels a booking: the V2 route (PATCH v1/activities/bookings) when the operator has activities V2
@@ -13,10 +14,17 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: ({ booking, isActivitiesV2 }: { booking: Booking; isActivitiesV2: boolean }) =>
       isActivitiesV2 && booking.isV2Booking
-        ? api.patch<WireCancelReply>('v1/activities/bookings', {
-            data: { cancellationSource: 'my-account', updateType: 'cancellation', bookingIds: [booking.id] },
+        ? call(bookingRoutes.cancelBookings, {
+            body: {
+              data: {
+                cancellationSource: 'my-account',
+                updateType: 'cancellation',
+                bookingIds: [booking.id],
+              },
+            },
           })
-        : api.delete<WireCancelReply>(`activities/bookings/${booking.id}`, {
+        : call(bookingRoutes.cancelBooking, {
+            params: { bookingId: booking.id },
             query: { source: 'my-account' },
           }),
     onSuccess: () => {

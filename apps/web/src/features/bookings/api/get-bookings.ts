@@ -1,6 +1,6 @@
-import type { Booking as WireBooking } from '@fieldhouse/contract';
+import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Booking } from './types';
 
@@ -15,7 +15,7 @@ export const bookingsQueryOptions = (kind: 'upcoming' | 'previous') =>
     queryKey: [...queryKeys.bookings, kind] as const,
     queryFn: async ({ signal }) => {
       const now = new Date().toISOString();
-      const bookings = await api.get<WireBooking[]>('v1/activities/bookings', {
+      const bookings = await call(bookingRoutes.listActivityBookings, {
         signal,
         query: {
           ...(kind === 'upcoming' ? { startsAfter: now } : { startsBefore: now }),

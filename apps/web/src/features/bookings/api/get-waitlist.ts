@@ -1,10 +1,10 @@
-import type { WaitlistEntry as WireWaitlistEntry } from '@fieldhouse/contract';
+import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET waitlist: live entries, soonest first. */
 export const waitlistQueryOptions = queryOptions({
   queryKey: queryKeys.waitlist,
-  queryFn: ({ signal }) => api.get<WireWaitlistEntry[]>('waitlist', { signal }),
+  queryFn: ({ signal }) => call(waitlistRoutes.listWaitlist, { signal }),
 });

@@ -1,7 +1,6 @@
-import type { joinWaitlistReply } from '@fieldhouse/contract';
+import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import { patchSession } from './get-session';
 import type { WaitlistEntry } from './types';
@@ -10,8 +9,7 @@ import type { WaitlistEntry } from './types';
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) =>
-      api.post<z.infer<typeof joinWaitlistReply>['data']>('waitlist', { sessionId }),
+    mutationFn: (sessionId: number) => call(waitlistRoutes.joinWaitlist, { body: { sessionId } }),
     onSuccess: (entry: WaitlistEntry, sessionId) => {
       patchSession(queryClient, sessionId, { waitlistPosition: entry.order, waitlistEntryId: entry.id });
       void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });

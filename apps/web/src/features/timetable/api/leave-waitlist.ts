@@ -1,6 +1,7 @@
+import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
 import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { patchSession } from './get-session';
@@ -10,7 +11,7 @@ export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ entryId }: { entryId: number; sessionId: number }) =>
-      api.delete<{ message: string }>(`waitlist/${entryId}`),
+      call(waitlistRoutes.leaveWaitlist, { params: { waitlistId: entryId } }),
     onSuccess: (_reply, { sessionId }) => {
       toast.success(WAITLIST_TEXTS.removed, { duration: TOAST_DURATION.default });
       patchSession(queryClient, sessionId, { waitlistPosition: null, waitlistEntryId: null });

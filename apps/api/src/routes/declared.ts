@@ -1,0 +1,38 @@
+import type { CallSchemas, Route, SchemasOf } from '@fieldhouse/contract/call';
+import { CALLS } from '@fieldhouse/contract/calls';
+
+type Status<S extends CallSchemas> = S['status'] extends number ? S['status'] : 200;
+
+/** Fastify's schema for a declared call, typed so the handler's request and reply follow from it. */
+export type DeclaredSchema<S extends CallSchemas> = {
+  tags: string[];
+  hide?: boolean;
+} & (S['params'] extends object ? { params: S['params'] } : unknown) &
+  (S['query'] extends object ? { querystring: S['query'] } : unknown) &
+  (S['body'] extends object ? { body: S['body'] } : unknown) &
+  (S['reply'] extends object ? { response: { [K in Status<S>]: S['reply'] } } : unknown);
+
+/**
+ * A declared call's route options (decision 043): method, path and schemas from the typed map in the contract; the
+ * route file adds its handler, `app.route({ ...declared(waitlistRoutes.joinWaitlist, { tags }), handler })`.
+ * `url` may name an alias of the declared path (one handler on two paths), which the OpenAPI document hides when
+ * `hide` is set.
+ */
+export function declared<R extends Route>(
+  route: R,
+  options: { tags: string[]; hide?: boolean; url?: string },
+): { method: R['method']; url: string; schema: DeclaredSchema<SchemasOf<R>> } {
+  const schemas: CallSchemas | undefined = (CALLS as Record<string, CallSchemas>)[route.name];
+  if (!schemas) throw new Error(`The call ${route.name} is not in the contract's CALLS`);
+  const schema: Record<string, unknown> = { tags: options.tags };
+  if (options.hide) schema.hide = true;
+  if (schemas.params) schema.params = schemas.params;
+  if (schemas.query) schema.querystring = schemas.query;
+  if (schemas.body) schema.body = schemas.body;
+  if (schemas.reply) schema.response = { [schemas.status ?? 200]: schemas.reply };
+  return {
+    method: route.method,
+    url: options.url ?? route.path,
+    schema: schema as DeclaredSchema<SchemasOf<R>>,
+  };
+}
