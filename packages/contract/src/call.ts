@@ -6,12 +6,13 @@ import type { z } from 'zod';
  * - its schemas, in the domain's contract module (zod): `export const waitlistCalls = { joinWaitlist: { body,
  *   reply, status: 201 } } as const satisfies Calls;`
  * - its method and path, in `routes/<domain>.ts` (no zod at run time, so the web can import it into a first load):
- *   `export const waitlistRoutes = routes<typeof waitlistCalls>()({ joinWaitlist: ['POST', '/api/waitlist'] });`
- *   A route missing from the table, or one the schemas do not know, does not compile.
+ *   `export const joinWaitlist = route<C['joinWaitlist']>('POST', '/api/waitlist');`, gathered in a table
+ *   `satisfies RouteTable<typeof waitlistCalls>`: a call without a route, or a route the schemas do not know, does
+ *   not compile.
  *
- * The server registers each route from both halves (`apps/api/src/routes/declared.ts`: method, path and schemas
- * looked up by the call's name in `calls.ts`); the web calls it through `call()` in `apps/web/src/lib/api/client.ts`
- * with the request and the reply typed from the schemas. This file has no zod at run time.
+ * The server registers each route from both halves (`apps/api/src/routes/declared.ts`: method and path from the
+ * route, schemas looked up by the route's name in its table, `calls.ts`); the web calls it through `call()` in
+ * `apps/web/src/lib/api/client.ts` with the request and the reply typed from the schemas. No zod at run time here.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,9 +28,8 @@ export interface CallSchemas {
 
 export type Calls = Record<string, CallSchemas>;
 
-/** One declared call: its name (the key of its schemas), method and path. `schemas` exists only as a type. */
-export interface Route<S extends CallSchemas = CallSchemas, N extends string = string> {
-  readonly name: N;
+/** One declared call's method and path. `schemas` exists only as a type: the call's schemas, for both sides. */
+export interface Route<S extends CallSchemas = CallSchemas> {
   readonly method: Method;
   /** Fastify's form: `/api/waitlist/:waitlistId`. */
   readonly path: string;
@@ -37,20 +37,16 @@ export interface Route<S extends CallSchemas = CallSchemas, N extends string = s
 }
 
 /**
- * A domain's route table, checked against its schemas: `routes<typeof fooCalls>()({ name: [method, path], … })`.
- * Every call of the schemas needs a row, and a row needs a call.
+ * One declared call's route: `export const joinWaitlist = route<WaitlistCalls['joinWaitlist']>('POST', '/api/waitlist')`.
+ * Each is its own export so a page's bundle carries only the routes it calls.
  */
-export function routes<C extends Calls>() {
-  return <const T extends { readonly [K in keyof C]: readonly [Method, string] }>(
-    table: T & { readonly [K in Exclude<keyof T, keyof C>]: never },
-  ): { readonly [K in keyof C & string]: Route<C[K], K> } => {
-    const out: Record<string, Route> = {};
-    for (const [name, [method, path]] of Object.entries(table as Record<string, readonly [Method, string]>)) {
-      out[name] = { name, method, path };
-    }
-    return out as { readonly [K in keyof C & string]: Route<C[K], K> };
-  };
+/*#__NO_SIDE_EFFECTS__*/
+export function route<S extends CallSchemas>(method: Method, path: string): Route<S> {
+  return { method, path };
 }
+
+/** A domain's route table, `satisfies RouteTable<typeof fooCalls>`: a route for every call and no other. */
+export type RouteTable<C extends Calls> = { readonly [K in keyof C]: Route<C[K]> };
 
 export type SchemasOf<R> = R extends Route<infer S> ? S : never;
 
@@ -73,7 +69,7 @@ export type CallData<S extends CallSchemas> = S['reply'] extends z.ZodType
 export function fillPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
-    return encodeURIComponent(String(value));
+    if (value === undefined) throw new Error(name);
+    return encodeURIComponent(value);
   });
 }

@@ -1,39 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fillPath } from './call.ts';
-import { CALLS, DOMAIN_CALLS, ROUTE_TABLES } from './calls.ts';
+import { DECLARED, DOMAINS } from './calls.ts';
 
 describe('the typed map of calls (decision 043)', () => {
-  const tables = Object.entries(ROUTE_TABLES) as [
-    keyof typeof ROUTE_TABLES,
-    Record<string, { name: string; method: string; path: string }>,
-  ][];
-
-  it('names every call once across all domains, so the server finds each call’s own schemas', () => {
-    const names = tables.flatMap(([, table]) => Object.keys(table));
-    expect(new Set(names).size).toBe(names.length);
-    expect(Object.keys(CALLS).sort()).toEqual([...names].sort());
-    for (const [domain, table] of tables) {
-      for (const [name, route] of Object.entries(table)) {
-        expect(route.name).toBe(name);
-        expect(CALLS[name as keyof typeof CALLS]).toBe(DOMAIN_CALLS[domain][name]);
-      }
+  it('gives every call of a domain’s schemas a route, and every route a call', () => {
+    for (const { routes, calls } of Object.values(DOMAINS)) {
+      expect(Object.keys(routes).sort()).toEqual(Object.keys(calls).sort());
     }
+    const count = Object.values(DOMAINS).reduce((n, { routes }) => n + Object.keys(routes).length, 0);
+    expect(DECLARED.size).toBe(count);
   });
 
   it('gives no two calls the same method and path', () => {
-    const keys = tables.flatMap(([, table]) => Object.values(table).map((r) => `${r.method} ${r.path}`));
+    const keys = [...DECLARED.keys()].map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('names in each path exactly the parameters its schema reads', () => {
-    for (const [, table] of tables) {
-      for (const route of Object.values(table)) {
-        const inPath = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();
-        const params = CALLS[route.name as keyof typeof CALLS] as { params?: z.ZodObject };
-        const inSchema = params.params ? Object.keys(params.params.shape).sort() : [];
-        expect(inPath, `${route.method} ${route.path}`).toEqual(inSchema);
-      }
+    for (const [route, { schemas }] of DECLARED) {
+      const inPath = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();
+      const params = schemas.params as z.ZodObject | undefined;
+      expect(inPath, `${route.method} ${route.path}`).toEqual(params ? Object.keys(params.shape).sort() : []);
     }
   });
 

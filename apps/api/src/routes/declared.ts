@@ -1,5 +1,5 @@
 import type { CallSchemas, Route, SchemasOf } from '@fieldhouse/contract/call';
-import { CALLS } from '@fieldhouse/contract/calls';
+import { DECLARED } from '@fieldhouse/contract/calls';
 
 type Status<S extends CallSchemas> = S['status'] extends number ? S['status'] : 200;
 
@@ -14,7 +14,7 @@ export type DeclaredSchema<S extends CallSchemas> = {
 
 /**
  * A declared call's route options (decision 043): method, path and schemas from the typed map in the contract; the
- * route file adds its handler, `app.route({ ...declared(waitlistRoutes.joinWaitlist, { tags }), handler })`.
+ * route file adds its handler, `app.route({ ...declared(joinWaitlist, { tags }), handler })`.
  * `url` may name an alias of the declared path (one handler on two paths), which the OpenAPI document hides when
  * `hide` is set.
  */
@@ -22,8 +22,9 @@ export function declared<R extends Route>(
   route: R,
   options: { tags: string[]; hide?: boolean; url?: string },
 ): { method: R['method']; url: string; schema: DeclaredSchema<SchemasOf<R>> } {
-  const schemas: CallSchemas | undefined = (CALLS as Record<string, CallSchemas>)[route.name];
-  if (!schemas) throw new Error(`The call ${route.name} is not in the contract's CALLS`);
+  const schemas = DECLARED.get(route)?.schemas;
+  if (!schemas)
+    throw new Error(`${route.method} ${route.path} is not in a route table of the contract's calls.ts`);
   const schema: Record<string, unknown> = { tags: options.tags };
   if (options.hide) schema.hide = true;
   if (schemas.params) schema.params = schemas.params;

@@ -1,16 +1,22 @@
-import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
+import {
+  bookingCalendar,
+  cancelBooking,
+  cancelBookings,
+  listActivityBookings,
+  listBookings,
+} from '@fieldhouse/contract/routes/bookings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import { buildBookingCalendar, findBookings } from '../../services/bookings/booking-service.ts';
-import { cancelBookings } from '../../services/bookings/cancel-booking.ts';
+import * as cancellation from '../../services/bookings/cancel-booking.ts';
 import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
 async function cancel(app: FastifyInstance, request: FastifyRequest, bookingIds: number[], source: string) {
   const client = await requireClient(app);
-  const result = await cancelBookings(app.db, {
+  const result = await cancellation.cancelBookings(app.db, {
     customerId: request.customer!.id,
     bookingIds,
     source,
@@ -27,7 +33,7 @@ const tags = ['bookings'];
 /** Protected: the logged-in customer's own bookings only. */
 const bookingRouteHandlers: FastifyPluginAsyncZod = async (app) => {
   // The spec's `GET bookings (filter future or past)` and the activities API's path: one handler.
-  for (const route of [bookingRoutes.listBookings, bookingRoutes.listActivityBookings]) {
+  for (const route of [listBookings, listActivityBookings]) {
     app.route({
       ...declared(route, { tags }),
       handler: async (request) => {
@@ -46,7 +52,7 @@ const bookingRouteHandlers: FastifyPluginAsyncZod = async (app) => {
 
   /** 'Add to calendar': one booking as an iCalendar file. */
   app.route({
-    ...declared(bookingRoutes.bookingCalendar, { tags }),
+    ...declared(bookingCalendar, { tags }),
     handler: async (request, reply) => {
       const client = await requireClient(app);
       const { bookingId } = request.params;
@@ -66,7 +72,7 @@ const bookingRouteHandlers: FastifyPluginAsyncZod = async (app) => {
 
   /** V2 cancellation: all the given bookings or none. */
   app.route({
-    ...declared(bookingRoutes.cancelBookings, { tags }),
+    ...declared(cancelBookings, { tags }),
     handler: async (request) => {
       const { booking_ids, cancellation_source } = request.body.data;
       return cancel(app, request, booking_ids, cancellation_source);
@@ -78,7 +84,7 @@ const bookingRouteHandlers: FastifyPluginAsyncZod = async (app) => {
    * the form without the slash once (its summary names the alias).
    */
   for (const hide of [false, true]) {
-    const route = bookingRoutes.cancelBooking;
+    const route = cancelBooking;
     app.route({
       ...declared(route, { tags, hide, url: hide ? `${route.path}/` : route.path }),
       handler: async (request) => cancel(app, request, [request.params.bookingId], request.query.source),

@@ -1,7 +1,7 @@
 import { WAITLIST_TEXTS } from '@fieldhouse/contract';
-import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
+import { joinWaitlist, leaveWaitlist, listWaitlist } from '@fieldhouse/contract/routes/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findWaitlist, joinWaitlist, leaveWaitlist } from '../../services/waitlist/waitlist-service.ts';
+import * as waitlist from '../../services/waitlist/waitlist-service.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
@@ -10,17 +10,17 @@ const tags = ['waitlist'];
 /** Protected: the caller's waitlist entries. */
 const waitlistRouteHandlers: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...declared(waitlistRoutes.listWaitlist, { tags }),
+    ...declared(listWaitlist, { tags }),
     handler: async (request) => ({
-      data: await findWaitlist(app.db, request.customer!.id, app.now()),
+      data: await waitlist.findWaitlist(app.db, request.customer!.id, app.now()),
     }),
   });
 
   app.route({
-    ...declared(waitlistRoutes.joinWaitlist, { tags }),
+    ...declared(joinWaitlist, { tags }),
     handler: async (request, reply) => {
       const client = await requireClient(app);
-      const entry = await joinWaitlist(app.db, {
+      const entry = await waitlist.joinWaitlist(app.db, {
         customerId: request.customer!.id,
         clientId: client.id,
         sessionId: request.body.session_id,
@@ -31,9 +31,9 @@ const waitlistRouteHandlers: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...declared(waitlistRoutes.leaveWaitlist, { tags }),
+    ...declared(leaveWaitlist, { tags }),
     handler: async (request) => {
-      await leaveWaitlist(app.db, {
+      await waitlist.leaveWaitlist(app.db, {
         customerId: request.customer!.id,
         entryId: request.params.waitlistId,
         now: app.now(),

@@ -1,4 +1,4 @@
-import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
+import { cancelBooking, cancelBookings } from '@fieldhouse/contract/routes/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,7 +14,7 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: ({ booking, isActivitiesV2 }: { booking: Booking; isActivitiesV2: boolean }) =>
       isActivitiesV2 && booking.isV2Booking
-        ? call(bookingRoutes.cancelBookings, {
+        ? call(cancelBookings, {
             body: {
               data: {
                 cancellationSource: 'my-account',
@@ -23,7 +23,7 @@ export function useCancelBooking() {
               },
             },
           })
-        : call(bookingRoutes.cancelBooking, {
+        : call(cancelBooking, {
             params: { bookingId: booking.id },
             query: { source: 'my-account' },
           }),

@@ -1,4 +1,4 @@
-import { bookingRoutes } from '@fieldhouse/contract/routes/bookings';
+import { listActivityBookings } from '@fieldhouse/contract/routes/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ export const bookingsQueryOptions = (kind: 'upcoming' | 'previous') =>
     queryKey: [...queryKeys.bookings, kind] as const,
     queryFn: async ({ signal }) => {
       const now = new Date().toISOString();
-      const bookings = await call(bookingRoutes.listActivityBookings, {
+      const bookings = await call(listActivityBookings, {
         signal,
         query: {
           ...(kind === 'upcoming' ? { startsAfter: now } : { startsBefore: now }),

@@ -1,4 +1,4 @@
-import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
+import { leaveWaitlist } from '@fieldhouse/contract/routes/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entryId: number) => call(waitlistRoutes.leaveWaitlist, { params: { waitlistId: entryId } }),
+    mutationFn: (entryId: number) => call(leaveWaitlist, { params: { waitlistId: entryId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });

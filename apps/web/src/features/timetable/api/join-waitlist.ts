@@ -1,4 +1,4 @@
-import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
+import { joinWaitlist } from '@fieldhouse/contract/routes/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ import type { WaitlistEntry } from './types';
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) => call(waitlistRoutes.joinWaitlist, { body: { sessionId } }),
+    mutationFn: (sessionId: number) => call(joinWaitlist, { body: { sessionId } }),
     onSuccess: (entry: WaitlistEntry, sessionId) => {
       patchSession(queryClient, sessionId, { waitlistPosition: entry.order, waitlistEntryId: entry.id });
       void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });

@@ -1,4 +1,4 @@
-import { waitlistRoutes } from '@fieldhouse/contract/routes/waitlist';
+import { leaveWaitlist } from '@fieldhouse/contract/routes/waitlist';
 import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
@@ -11,7 +11,7 @@ export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ entryId }: { entryId: number; sessionId: number }) =>
-      call(waitlistRoutes.leaveWaitlist, { params: { waitlistId: entryId } }),
+      call(leaveWaitlist, { params: { waitlistId: entryId } }),
     onSuccess: (_reply, { sessionId }) => {
       toast.success(WAITLIST_TEXTS.removed, { duration: TOAST_DURATION.default });
       patchSession(queryClient, sessionId, { waitlistPosition: null, waitlistEntryId: null });
