@@ -2,7 +2,6 @@ import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import type { QueryClient } from '@tanstack/react-query';
 import { clearSessionState, logout } from '../features/auth/api/log-out';
 import { readCookie } from '../lib/cookies';
-import { PENDING_TOAST_KEY } from './kiosk';
 
 const JOIN_PREFIX = 'fh-join';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
@@ -30,7 +29,12 @@ const isAt = (href: string) => {
  * logs out again and returns home. Loaded only in kiosk mode (`useKioskIdle`); returns the clean-up.
  */
 export function startKioskIdle(
-  { kioskHomeHref, idleMs, secondIdleMs }: { kioskHomeHref: string; idleMs: number; secondIdleMs: number },
+  {
+    kioskHomeHref,
+    idleMs,
+    secondIdleMs,
+    pendingToastKey,
+  }: { kioskHomeHref: string; idleMs: number; secondIdleMs: number; pendingToastKey: string },
   queryClient: QueryClient,
 ): () => void {
   let first: number | undefined;
@@ -47,7 +51,7 @@ export function startKioskIdle(
     if (!hadSession && !hadForm && isAt(kioskHomeHref)) return;
     if (hadSession) await logout().catch(() => undefined);
     clearSessionState(queryClient);
-    sessionStorage.setItem(PENDING_TOAST_KEY, '1');
+    sessionStorage.setItem(pendingToastKey, '1');
     goHome();
   };
 

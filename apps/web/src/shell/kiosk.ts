@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TOAST_DURATION, toast } from '../lib/toast';
 
-export const PENDING_TOAST_KEY = 'fh-kiosk-idle-toast';
+const PENDING_TOAST_KEY = 'fh-kiosk-idle-toast';
 const JOINING_FORM_CLEARED = 'Joining form cleared due to inactivity';
 
 /** The idle toast survives the redirect to kiosk home: shown on the next page load. */
@@ -32,7 +32,11 @@ export function useKioskIdle({
     let stop: (() => void) | undefined;
     let stopped = false;
     void import('./kiosk-idle').then(({ startKioskIdle }) => {
-      if (!stopped) stop = startKioskIdle({ kioskHomeHref, idleMs, secondIdleMs }, queryClient);
+      if (!stopped)
+        stop = startKioskIdle(
+          { kioskHomeHref, idleMs, secondIdleMs, pendingToastKey: PENDING_TOAST_KEY },
+          queryClient,
+        );
     });
     return () => {
       stopped = true;
