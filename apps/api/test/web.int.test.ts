@@ -120,9 +120,24 @@ describe('single-origin mode', async () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // What a script needs (nosniff, the resource policy, HSTS) and nothing only a document uses; no validators for
+    // a file that never changes.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(asset.headers['strict-transport-security']).toBeDefined();
+    for (const header of [
+      'referrer-policy',
+      'x-xss-protection',
+      'x-dns-prefetch-control',
+      'etag',
+      'last-modified',
+    ])
+      expect(asset.headers[header], header).toBeUndefined();
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(icon.headers.etag).toBeDefined();
+    expect(icon.headers['referrer-policy']).toBe('no-referrer');
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
     expect((await get('/../../etc/passwd.txt')).statusCode).toBe(404);
   });

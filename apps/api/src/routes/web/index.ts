@@ -181,6 +181,20 @@ async function isFile(file: string) {
 }
 
 /**
+ * Helmet's headers that apply to a document (or a plug-in, or an old Internet Explorer) and to nothing a script,
+ * style sheet or font does: left off the hashed assets. They keep `X-Content-Type-Options: nosniff`,
+ * `Cross-Origin-Resource-Policy` and `Strict-Transport-Security`.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
  * Serves the built web app from WEB_DIST: static files (hashed /assets/* cached for a year, sent pre-compressed
  * with brotli or gzip when the browser accepts it) and, for every
  * other GET, the right site's index.html with its fh-config meta tag (SPA fallback). Unknown /api paths are 404 JSON.
@@ -217,9 +231,19 @@ const webRoutes: FastifyPluginAsync = async (app) => {
       (!pathname.startsWith('/assets/') && String(request.headers.accept ?? '').includes('text/html'));
     if (!isHtmlRequest && file.startsWith(root + path.sep) && (await isFile(file))) {
       const immutable = relative.startsWith(`assets${path.sep}`);
+      if (immutable) {
+        // A hashed file never changes, so it needs no validators, and the headers that only mean something on a
+        // document go too: about 280 bytes less on each of a page's dozen script requests (decision 021).
+        for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+      }
       return reply
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .sendFile(relative, { cacheControl: false });
+        .sendFile(relative, {
+          cacheControl: false,
+          etag: !immutable,
+          lastModified: !immutable,
+          acceptRanges: !immutable,
+        });
     }
     if (!isHtmlRequest) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
