@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { envelope, money, pageFields, pagination } from './common.ts';
+import type { Calls } from './call.ts';
+import { envelope, messageReply, money, pageFields, pagination } from './common.ts';
 import { idParam, personName } from './fields.ts';
-import { CARD_TEXTS, savedCard, UK_POSTCODE } from './payments.ts';
+import { CARD_TEXTS, savedCard, savedCardsReply, UK_POSTCODE } from './payments.ts';
 
 export { PAYMENTS_TEXTS } from './texts/account-payments.ts';
 export { DIRECT_DEBIT_TEXTS } from './texts/direct-debit.ts';
@@ -130,3 +131,20 @@ export const accountDirectDebit = z.object({
 });
 export type AccountDirectDebit = z.infer<typeof accountDirectDebit>;
 export const accountDirectDebitReply = envelope(z.object({ mandates: z.array(accountDirectDebit) }));
+
+/** The account's payment calls (decision 043): unpaid fees, receipts, saved cards and direct-debit mandates. */
+export const accountPaymentCalls = {
+  listPenalties: { reply: penaltiesReply },
+  /** The receipt of one of the caller's orders as a base64 PDF. */
+  orderReceipt: { params: receiptParams, reply: receiptReply },
+  listSavedCards: { reply: savedCardsReply },
+  updateSavedCard: { params: savedCardParams, body: updateSavedCardBody, reply: updateSavedCardReply },
+  removeSavedCard: { params: savedCardParams, reply: messageReply },
+  listDirectDebitMandates: { reply: accountDirectDebitReply },
+} as const satisfies Calls;
+
+/** The caller's credit (decision 043): the balance and the added or spent transactions. */
+export const creditCalls = {
+  getCreditBalance: { reply: creditBalanceReply },
+  listCreditTransactions: { query: creditTransactionsQuery, reply: creditTransactionsReply },
+} as const satisfies Calls;

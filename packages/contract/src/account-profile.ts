@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { passwordResetReply } from './auth.ts';
+import type { Calls } from './call.ts';
 import { envelope, messageReply, money } from './common.ts';
 import { idParam } from './fields.ts';
+import { dataFieldsQuery } from './joining.ts';
+import {
+  accountMembershipsReply,
+  passwordChangeBody,
+  userUpdateBody,
+  userUpdateReply,
+} from './membership-purchase.ts';
 
 export { MAX_PHOTO_BYTES, PROFILE_TEXTS } from './texts/account-profile.ts';
 
@@ -105,3 +114,24 @@ export const waiverReply = envelope(waiver);
 /** POST /api/my-account/user/waivers/:slug/sign → 200 waiver (signs the latest version, records who/which/when). */
 export const waiverSignReply = waiverReply;
 export const profileMessageReply = messageReply;
+
+/**
+ * The account's calls (decision 043): the member's details, password and memberships (their schemas are in
+ * membership-purchase.ts), packages, waivers and the profile photo's JSON calls (the upload is multipart, not yet in
+ * the map).
+ */
+export const accountCalls = {
+  /** The data-field form's answers keyed by path, with the form's checksum; the reply is the user. */
+  updateUserDetails: { query: dataFieldsQuery, body: userUpdateBody, reply: userUpdateReply },
+  changeAccountPassword: { body: passwordChangeBody, reply: passwordResetReply },
+  /** The spec's `GET user/memberships`. */
+  listUserMemberships: { reply: accountMembershipsReply },
+  /** The same list on the path the account site has used. */
+  listAccountMemberships: { reply: accountMembershipsReply },
+  listAccountPackages: { reply: packagesReply },
+  listWaivers: { reply: waiversReply },
+  getWaiver: { params: waiverParams, query: waiverQuery, reply: waiverReply },
+  signWaiver: { params: waiverParams, reply: waiverSignReply },
+  deleteProfilePhoto: { reply: profilePhotoReply },
+  dismissPhotoReminder: { body: photoReminderBody, reply: profilePhotoReply },
+} as const satisfies Calls;

@@ -1,7 +1,31 @@
+import { accountPaymentCalls, creditCalls } from './account-payments.ts';
+import { accountCalls } from './account-profile.ts';
 import { bookingCalls } from './bookings.ts';
 import type { CallSchemas, Calls, Route } from './call.ts';
+import { checkoutCalls, orderCalls } from './checkout.ts';
+import { clientCalls } from './client.ts';
+import { geocodingCalls } from './geocoding.ts';
+import { guestPassCalls } from './guest-passes.ts';
+import { joiningCalls } from './joining.ts';
+import { membershipManagementCalls } from './membership-management.ts';
+import { accountRoutes } from './routes/account.ts';
+import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { clientRoutes } from './routes/client.ts';
+import { creditRoutes } from './routes/credits.ts';
+import { geocodingRoutes } from './routes/geocoding.ts';
+import { guestPassRoutes } from './routes/guest-passes.ts';
+import { joiningRoutes } from './routes/joining.ts';
+import { membershipManagementRoutes } from './routes/membership-management.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { themeRoutes } from './routes/theme.ts';
+import { timetableRoutes } from './routes/timetable.ts';
+import { venueRoutes } from './routes/venues.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { themeCalls } from './theme.ts';
+import { timetableCalls } from './timetable.ts';
+import { venueCalls } from './venues.ts';
 import { waitlistCalls } from './waitlist.ts';
 
 /**
@@ -12,6 +36,19 @@ import { waitlistCalls } from './waitlist.ts';
 export const DOMAINS = {
   bookings: { routes: bookingRoutes, calls: bookingCalls },
   waitlist: { routes: waitlistRoutes, calls: waitlistCalls },
+  account: { routes: accountRoutes, calls: accountCalls },
+  accountPayments: { routes: accountPaymentRoutes, calls: accountPaymentCalls },
+  membershipManagement: { routes: membershipManagementRoutes, calls: membershipManagementCalls },
+  venues: { routes: venueRoutes, calls: venueCalls },
+  timetable: { routes: timetableRoutes, calls: timetableCalls },
+  geocoding: { routes: geocodingRoutes, calls: geocodingCalls },
+  client: { routes: clientRoutes, calls: clientCalls },
+  theme: { routes: themeRoutes, calls: themeCalls },
+  checkout: { routes: checkoutRoutes, calls: checkoutCalls },
+  joining: { routes: joiningRoutes, calls: joiningCalls },
+  credits: { routes: creditRoutes, calls: creditCalls },
+  orders: { routes: orderRoutes, calls: orderCalls },
+  guestPasses: { routes: guestPassRoutes, calls: guestPassCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

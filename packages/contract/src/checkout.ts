@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ordersQuery, ordersReply } from './account-payments.ts';
+import type { Calls } from './call.ts';
 import { TENDER_TYPES } from './cart.ts';
 import { envelope, money } from './common.ts';
 import { id, idParam } from './fields.ts';
@@ -132,4 +134,16 @@ export type Order = z.infer<typeof order>;
 export const orderParams = z.object({ orderId: idParam });
 /** GET /api/orders/:orderId (owner only, else 404) */
 export const orderReply = envelope(order);
-/** GET /api/orders/:orderId/calendar.ics answers text/calendar with one VEVENT per booked session. */
+
+export const checkoutCalls = {
+  /** The client's checkout terms, or with `kind` the joining terms. */
+  getTerms: { query: termsQuery, reply: termsReply },
+} as const satisfies Calls;
+
+export const orderCalls = {
+  /** The caller's orders, a page at a time (the payments area). */
+  listOrders: { query: ordersQuery, reply: ordersReply },
+  getOrder: { params: orderParams, reply: orderReply },
+  /** GET /api/orders/:orderId/calendar.ics answers text/calendar with one VEVENT per booked session (no JSON reply). */
+  orderCalendar: { params: orderParams },
+} as const satisfies Calls;

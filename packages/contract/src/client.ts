@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
 
 /** The operator ("client") this deployment serves, with its feature flags (spec: GET client). */
@@ -23,3 +24,8 @@ export const clientReply = envelope(client);
 export const footerQuery = z.object({ venue: z.string().max(100).optional() });
 /** Footer HTML, sanitised on the server and again in the browser before it is rendered. */
 export const footerReply = envelope(z.object({ html: z.string() }));
+
+export const clientCalls = {
+  getClient: { reply: clientReply },
+  getFooter: { query: footerQuery, reply: footerReply },
+} as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
 
 /** Geocoding (joining §7): a search term answered with matching places, best match first. */
@@ -22,3 +23,8 @@ export const geocodingReply = envelope(
   z.object({ features: z.array(geocodingFeature).max(GEOCODING_MAX_FEATURES) }),
 );
 export type GeocodingReply = z.infer<typeof geocodingReply>;
+
+export const geocodingCalls = {
+  /** Places for a town, city or postcode, best match first. */
+  searchPlaces: { query: geocodingQuery, reply: geocodingReply },
+} as const satisfies Calls;

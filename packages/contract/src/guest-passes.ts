@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, pagination } from './common.ts';
 import { id, idParam, personName } from './fields.ts';
 import { GUEST_PASS_PAGE_SIZE } from './texts/guest-passes.ts';
@@ -68,3 +69,15 @@ export const createGuestPassBody = z.object({
 });
 /** A guest pass is valid to the end of the 7th day after the day it is sent (venue-local). */
 export const GUEST_PASS_VALID_DAYS = 7;
+
+export const guestPassCalls = {
+  listGuestPasses: { params: guestPassUserParams, query: guestPassesQuery, reply: guestPassesReply },
+  getGuestPassAllowances: { params: guestPassUserParams, reply: guestPassAllowancesReply },
+  getGuestPass: { params: guestPassParams, reply: guestPassReply },
+  sendGuestPass: {
+    params: guestPassUserParams,
+    body: createGuestPassBody,
+    reply: guestPassReply,
+    status: 201,
+  },
+} as const satisfies Calls;

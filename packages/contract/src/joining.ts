@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ONBOARDING_TYPES } from './auth.ts';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { idParam } from './fields.ts';
 
@@ -177,3 +178,8 @@ export const dataFieldsReply = envelope(
       .describe('sha256 of the form definition (not the answers): changes when the form does'),
   }),
 );
+
+export const joiningCalls = {
+  /** The personal details joining (or /user-details) asks for, with the caller's answers. */
+  getDataFields: { query: dataFieldsQuery, reply: dataFieldsReply },
+} as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, messageReply, money } from './common.ts';
 import { id, idParam } from './fields.ts';
 import { membership } from './joining.ts';
@@ -213,3 +214,23 @@ export const documentFields = z.object({
 });
 export const documentUploadReply = messageReply;
 export const documentFileParams = z.object({ id: idParam });
+
+/**
+ * Managing a membership's calls (decision 043): change, renew, freeze and cancel. The freeze request and eligibility
+ * documents are multipart uploads, not yet in the map.
+ */
+export const membershipManagementCalls = {
+  membershipChangeOptions: { params: membershipIdParams, reply: changeOptionsReply },
+  membershipChangeCosts: { params: changeCostsParams, query: changeCostsQuery, reply: changeCostsReply },
+  changeMembership: { params: membershipIdParams, body: changeBody, reply: changeReply },
+  membershipRenewalDetails: { params: membershipIdParams, reply: renewalDetailsReply },
+  renewMembership: { params: membershipIdParams, reply: renewReply },
+  membershipCancelInfo: { params: membershipIdParams, reply: cancelInfoReply },
+  cancelMembership: { params: membershipIdParams, reply: cancelReply },
+  membershipFreezeTypes: { params: membershipIdParams, reply: freezeTypesReply },
+  membershipFreezePreview: {
+    params: membershipIdParams,
+    query: freezePreviewQuery,
+    reply: freezePreviewReply,
+  },
+} as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
 
 export const FONT_STYLES = ['garage_gothic', 'lato', 'open_sans', 'roboto'] as const;
@@ -24,3 +25,7 @@ export const theme = z.object({
 export type Theme = z.infer<typeof theme>;
 export const themeQuery = z.object({ venue: z.string().max(100).optional() });
 export const themeReply = envelope(theme);
+
+export const themeCalls = {
+  getTheme: { query: themeQuery, reply: themeReply },
+} as const satisfies Calls;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { idParam } from './fields.ts';
+import { venueParams } from './venues.ts';
 
 /**
  * What a customer can do with a session right now (issue: timetable states).
@@ -65,3 +67,9 @@ export const sessionParams = z.object({ id: idParam });
 /** GET /api/sessions/:id */
 export const sessionReply = envelope(activitySession);
 export const TIMETABLE_MAX_DAYS = 14;
+
+export const timetableCalls = {
+  /** One venue's public timetable (a logged-in caller also gets their own facts). */
+  getTimetable: { params: venueParams, query: timetableQuery, reply: timetableReply },
+  getSession: { params: sessionParams, reply: sessionReply },
+} as const satisfies Calls;

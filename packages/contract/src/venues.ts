@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
 
 /** Venue (joining §3). lat/lng are WGS84 degrees; distance (miles) is present only on radius searches. */
@@ -21,3 +22,8 @@ export const venuesReply = envelope(z.array(venue));
 export const venueReply = envelope(venue);
 
 export const venueParams = z.object({ slug: z.string().min(1).max(100) });
+
+export const venueCalls = {
+  listVenues: { reply: venuesReply },
+  getVenue: { params: venueParams, reply: venueReply },
+} as const satisfies Calls;

@@ -1,6 +1,7 @@
 import type { Order as WireOrder } from '@fieldhouse/contract';
+import { getOrder } from '@fieldhouse/contract/routes/orders';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../lib/api/client';
+import { type Camel, call } from '../lib/api/client';
 import { queryKeys } from '../lib/query-keys';
 
 /** One order (booking confirmation on the bookings site, order detail in the payments area). */
@@ -11,6 +12,6 @@ export type OrderItem = Order['items'][number];
 export const orderQueryOptions = (orderId: number) =>
   queryOptions({
     queryKey: queryKeys.order(orderId),
-    queryFn: ({ signal }) => api.get<WireOrder>(`orders/${orderId}`, { signal }),
+    queryFn: ({ signal }) => call(getOrder, { params: { orderId }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

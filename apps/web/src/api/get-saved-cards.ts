@@ -1,6 +1,7 @@
 import type { SavedCard as WireSavedCard } from '@fieldhouse/contract';
+import { listSavedCards } from '@fieldhouse/contract/routes/account-payments';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../lib/api/client';
+import { type Camel, call } from '../lib/api/client';
 import { queryKeys } from '../lib/query-keys';
 
 /** A saved payment card (joining §3), used by checkout and the payments area. */
@@ -9,5 +10,5 @@ export type SavedCard = Camel<WireSavedCard>;
 /** GET my-account/saved-cards (newest first). */
 export const savedCardsQueryOptions = queryOptions({
   queryKey: queryKeys.savedCards,
-  queryFn: ({ signal }) => api.get<WireSavedCard[]>('my-account/saved-cards', { signal }),
+  queryFn: ({ signal }) => call(listSavedCards, { signal }),
 });

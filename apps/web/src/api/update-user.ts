@@ -1,6 +1,7 @@
-import type { ONBOARDING_TYPES, User as WireUser } from '@fieldhouse/contract';
+import type { ONBOARDING_TYPES } from '@fieldhouse/contract';
+import { updateUserDetails } from '@fieldhouse/contract/routes/account';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../lib/api/client';
+import { call, isApiError } from '../lib/api/client';
 import { queryKeys } from '../lib/query-keys';
 import type { AnswerValue } from '../ui/forms/field-types';
 
@@ -13,11 +14,10 @@ export function useUpdateUser(onboardingType: (typeof ONBOARDING_TYPES)[number],
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { checksum: string; values: Record<string, AnswerValue> }) =>
-      api.put<WireUser>(
-        'my-account/user/update',
-        { ...input.values, checksum: input.checksum },
-        { query: { onboardingType } },
-      ),
+      call(updateUserDetails, {
+        query: { onboardingType },
+        body: { ...input.values, checksum: input.checksum },
+      }),
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.user, user);
       return queryClient.invalidateQueries({ queryKey: formKey });

@@ -1,20 +1,11 @@
-import {
-  MAX_PHOTO_BYTES,
-  PROFILE_TEXTS,
-  photoFileParams,
-  photoReminderBody,
-  profilePhotoReply,
-} from '@fieldhouse/contract';
+import { MAX_PHOTO_BYTES, PROFILE_TEXTS, photoFileParams, profilePhotoReply } from '@fieldhouse/contract';
+import { deleteProfilePhoto, dismissPhotoReminder } from '@fieldhouse/contract/routes/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
-import {
-  deleteProfilePhoto,
-  dismissPhotoReminder,
-  findProfilePhotoFile,
-  saveProfilePhoto,
-} from '../../services/customers/profile-photo.ts';
+import * as profilePhoto from '../../services/customers/profile-photo.ts';
 import type { IncomingFile } from '../../services/storage/upload-check.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /**
@@ -51,34 +42,40 @@ const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = await requireClient(app);
       if (!client.features.profile_photo) throw forbidden();
       const file = await readPhoto(request);
-      const photo = await saveProfilePhoto(deps(), { customerId: request.customer!.id, client, file });
+      const photo = await profilePhoto.saveProfilePhoto(deps(), {
+        customerId: request.customer!.id,
+        client,
+        file,
+      });
       return reply.code(201).send({ data: photo });
     },
   );
 
-  app.delete(
-    '/api/user/profile-photo',
-    { schema: { tags: ['account'], response: { 200: profilePhotoReply } } },
-    async (request) => {
+  app.route({
+    ...declared(deleteProfilePhoto, { tags: ['account'] }),
+    handler: async (request) => {
       const client = await requireClient(app);
-      return { data: await deleteProfilePhoto(deps(), { customerId: request.customer!.id, client }) };
+      return {
+        data: await profilePhoto.deleteProfilePhoto(deps(), { customerId: request.customer!.id, client }),
+      };
     },
-  );
+  });
 
-  app.put(
-    '/api/user/profile-photo/reminder',
-    { schema: { tags: ['account'], body: photoReminderBody, response: { 200: profilePhotoReply } } },
-    async (request) => {
+  app.route({
+    ...declared(dismissPhotoReminder, { tags: ['account'] }),
+    handler: async (request) => {
       const client = await requireClient(app);
-      return { data: await dismissPhotoReminder(app.db, { customerId: request.customer!.id, client }) };
+      return {
+        data: await profilePhoto.dismissPhotoReminder(app.db, { customerId: request.customer!.id, client }),
+      };
     },
-  );
+  });
 
   app.get(
     '/api/user/profile-photo/:file',
     { schema: { tags: ['account'], params: photoFileParams } },
     async (request, reply) => {
-      const file = await findProfilePhotoFile(deps(), {
+      const file = await profilePhoto.findProfilePhotoFile(deps(), {
         customerId: request.customer!.id,
         file: request.params.file,
       });

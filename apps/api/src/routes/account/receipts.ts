@@ -1,14 +1,14 @@
-import { receiptParams, receiptReply } from '@fieldhouse/contract';
+import { orderReceipt } from '@fieldhouse/contract/routes/account-payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildOrderReceipt } from '../../services/orders/receipt-service.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Protected: the receipt of the caller's order as a PDF (base64), named receipt-{orderId}.pdf. */
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/my-account/orders/:uuid/receipt',
-    { schema: { tags: ['orders'], params: receiptParams, response: { 200: receiptReply } } },
-    async (request, reply) => {
+  app.route({
+    ...declared(orderReceipt, { tags: ['orders'] }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const data = await buildOrderReceipt(app.db, {
         customerId: request.customer!.id,
@@ -19,6 +19,6 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return { data };
     },
-  );
+  });
 };
 export default receiptRoutes;

@@ -1,11 +1,10 @@
-import { waiverParams, waiverQuery, waiverReply, waiverSignReply, waiversReply } from '@fieldhouse/contract';
+import { getWaiver, listWaivers, signWaiver } from '@fieldhouse/contract/routes/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  findCustomerWaiver,
-  findCustomerWaivers,
-  signWaiver,
-} from '../../services/waivers/waiver-service.ts';
+import * as waivers from '../../services/waivers/waiver-service.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
+
+const tags = ['account'];
 
 /** Protected: the caller's waivers (joining §2 Waivers, §7 Waiver / Waivers list). */
 const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,38 +13,30 @@ const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
     return { customerId, clientId: client.id, timeZone: client.timeZone, now: app.now() };
   };
 
-  app.get(
-    '/api/my-account/user/waivers',
-    { schema: { tags: ['account'], response: { 200: waiversReply } } },
-    async (request) => ({ data: await findCustomerWaivers(app.db, await contextOf(request.customer!.id)) }),
-  );
+  app.route({
+    ...declared(listWaivers, { tags }),
+    handler: async (request) => ({
+      data: await waivers.findCustomerWaivers(app.db, await contextOf(request.customer!.id)),
+    }),
+  });
 
-  app.get(
-    '/api/my-account/user/waivers/:slug',
-    {
-      schema: {
-        tags: ['account'],
-        params: waiverParams,
-        querystring: waiverQuery,
-        response: { 200: waiverReply },
-      },
-    },
-    async (request) => ({
-      data: await findCustomerWaiver(
+  app.route({
+    ...declared(getWaiver, { tags }),
+    handler: async (request) => ({
+      data: await waivers.findCustomerWaiver(
         app.db,
         await contextOf(request.customer!.id),
         request.params.slug,
         request.query.attendee,
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/api/my-account/user/waivers/:slug/sign',
-    { schema: { tags: ['account'], params: waiverParams, response: { 200: waiverSignReply } } },
-    async (request) => ({
-      data: await signWaiver(app.db, await contextOf(request.customer!.id), request.params.slug),
+  app.route({
+    ...declared(signWaiver, { tags }),
+    handler: async (request) => ({
+      data: await waivers.signWaiver(app.db, await contextOf(request.customer!.id), request.params.slug),
     }),
-  );
+  });
 };
 export default waiverRoutes;

@@ -1,6 +1,7 @@
-import { termsQuery, termsReply } from '@fieldhouse/contract';
+import { getTerms } from '@fieldhouse/contract/routes/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findCheckoutTerms } from '../../services/clients/terms-service.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /**
@@ -8,13 +9,12 @@ import { requireClient } from '../request-helpers.ts';
  * joining terms: direct_debit, health_commitment, membership.
  */
 const termsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/terms',
-    { schema: { tags: ['checkout'], querystring: termsQuery, response: { 200: termsReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getTerms, { tags: ['checkout'] }),
+    handler: async (request) => {
       const client = await requireClient(app);
       return { data: await findCheckoutTerms(app.db, client.id, request.query.kind) };
     },
-  );
+  });
 };
 export default termsRoutes;

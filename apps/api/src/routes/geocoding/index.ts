@@ -1,18 +1,19 @@
-import { GEOCODING_MAX_FEATURES, geocodingQuery, geocodingReply } from '@fieldhouse/contract';
+import { GEOCODING_MAX_FEATURES } from '@fieldhouse/contract';
+import { searchPlaces } from '@fieldhouse/contract/routes/geocoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createGeocoder } from '../../services/geocoding/create-geocoder.ts';
+import { declared } from '../declared.ts';
 
 const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { name, postcodesIoUrl } = app.config.geocoder;
   const geocoder = createGeocoder(name, { POSTCODES_IO_URL: postcodesIoUrl ?? undefined }, (err) =>
     app.log.warn({ err }, 'The geocoder failed; the offline gazetteer answered'),
   );
-  app.get(
-    '/api/geocoding',
-    { schema: { tags: ['geocoding'], querystring: geocodingQuery, response: { 200: geocodingReply } } },
-    async (request) => ({
+  app.route({
+    ...declared(searchPlaces, { tags: ['geocoding'] }),
+    handler: async (request) => ({
       data: { features: await geocoder.search(request.query.q, GEOCODING_MAX_FEATURES) },
     }),
-  );
+  });
 };
 export default geocodingRoutes;

@@ -1,18 +1,16 @@
 import {
-  createGuestPassBody,
-  guestPassAllowancesReply,
-  guestPassesQuery,
-  guestPassesReply,
-  guestPassParams,
-  guestPassReply,
-  guestPassUserParams,
-} from '@fieldhouse/contract';
+  getGuestPass,
+  getGuestPassAllowances,
+  listGuestPasses,
+  sendGuestPass as sendGuestPassRoute,
+} from '@fieldhouse/contract/routes/guest-passes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { findAllowances } from '../../services/guest-passes/allowances.ts';
 import { findGuestPass, findGuestPasses } from '../../services/guest-passes/guest-passes.ts';
 import { sendGuestPass } from '../../services/guest-passes/send-guest-pass.ts';
+import { declared } from '../declared.ts';
 import { requireClient, requireFeature } from '../request-helpers.ts';
 
 /** :userId must be the caller; anyone else's passes do not exist for them (404). */
@@ -27,34 +25,24 @@ const guestPassRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireFeature(app, 'online_guest_passes'));
   const tags = ['guest passes'];
 
-  app.get(
-    '/api/v1/users/:userId/guestPasses',
-    {
-      schema: {
-        tags,
-        params: guestPassUserParams,
-        querystring: guestPassesQuery,
-        response: { 200: guestPassesReply },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...declared(listGuestPasses, { tags }),
+    handler: async (request) => ({
       data: await findGuestPasses(app.db, callerId(request, request.params.userId), request.query, app.now()),
     }),
-  );
+  });
 
-  app.get(
-    '/api/v1/users/:userId/guestPasses/allowances',
-    { schema: { tags, params: guestPassUserParams, response: { 200: guestPassAllowancesReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getGuestPassAllowances, { tags }),
+    handler: async (request) => {
       const customerId = callerId(request, request.params.userId);
       return { data: await findAllowances(app.db, customerId, await requireClient(app), app.now()) };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/users/:userId/guestPasses/:id',
-    { schema: { tags, params: guestPassParams, response: { 200: guestPassReply } } },
-    async (request) => ({
+  app.route({
+    ...declared(getGuestPass, { tags }),
+    handler: async (request) => ({
       data: await findGuestPass(
         app.db,
         callerId(request, request.params.userId),
@@ -62,19 +50,11 @@ const guestPassRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/api/v1/users/:userId/guestPasses',
-    {
-      schema: {
-        tags,
-        params: guestPassUserParams,
-        body: createGuestPassBody,
-        response: { 201: guestPassReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(sendGuestPassRoute, { tags }),
+    handler: async (request, reply) => {
       const customerId = callerId(request, request.params.userId);
       const { guest_name, guest_email, venue_id, pricing_option_id } = request.body.data;
       const pass = await sendGuestPass(app.db, {
@@ -88,6 +68,6 @@ const guestPassRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send({ data: pass });
     },
-  );
+  });
 };
 export default guestPassRoutes;

@@ -5,8 +5,6 @@ import {
   customAnswersBody,
   customQuestionsParams,
   customQuestionsReply,
-  dataFieldsQuery,
-  dataFieldsReply,
   MEMBERSHIP_PURCHASE_TEXTS,
   membershipDetailsBody,
   membershipSubmitReply,
@@ -15,6 +13,7 @@ import {
   promoValidationParams,
   promoValidationReply,
 } from '@fieldhouse/contract';
+import { getDataFields } from '@fieldhouse/contract/routes/joining';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
 import { findDataFields } from '../../services/customers/data-fields.ts';
@@ -24,6 +23,7 @@ import { submitMembership } from '../../services/memberships/membership-purchase
 import { listMembershipTypes } from '../../services/memberships/membership-types.ts';
 import { quoteCosts } from '../../services/memberships/pricing.ts';
 import { validatePromotionCode } from '../../services/memberships/promotions.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Online joining: public, with answers tailored to the caller when logged in. */
@@ -176,10 +176,9 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/data-fields',
-    { schema: { tags: ['joining'], querystring: dataFieldsQuery, response: { 200: dataFieldsReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getDataFields, { tags: ['joining'] }),
+    handler: async (request) => {
       await requireClient(app);
       return {
         data: await findDataFields(app.db, {
@@ -188,6 +187,6 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 };
 export default membershipRoutes;

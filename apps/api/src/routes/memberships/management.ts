@@ -1,29 +1,27 @@
 import {
-  cancelInfoReply,
-  cancelReply,
-  changeBody,
-  changeCostsParams,
-  changeCostsQuery,
-  changeCostsReply,
-  changeOptionsReply,
-  changeReply,
   documentFields,
   documentFileParams,
   documentUploadReply,
   freezeFields,
-  freezePreviewQuery,
-  freezePreviewReply,
   freezeReply,
-  freezeTypesReply,
   membershipIdParams,
-  renewalDetailsReply,
-  renewReply,
 } from '@fieldhouse/contract';
+import {
+  cancelMembership,
+  changeMembership,
+  membershipCancelInfo,
+  membershipChangeCosts,
+  membershipChangeOptions,
+  membershipFreezePreview,
+  membershipFreezeTypes,
+  membershipRenewalDetails,
+  renewMembership,
+} from '@fieldhouse/contract/routes/membership-management';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { cancelMembership, findCancelInfo } from '../../services/memberships/cancellation.ts';
+import * as cancellation from '../../services/memberships/cancellation.ts';
 import {
   findDocumentFile,
   receiveUpload,
@@ -36,8 +34,9 @@ import {
   quoteChange,
   submitChange,
 } from '../../services/memberships/membership-change.ts';
-import { findRenewalDetails, renewMembership } from '../../services/memberships/renewal.ts';
+import * as renewal from '../../services/memberships/renewal.ts';
 import type { IncomingFile, StoredUpload } from '../../services/storage/upload-check.ts';
+import { declared } from '../declared.ts';
 import { handleUpload } from '../multipart.ts';
 
 /** Multipart text fields checked with a contract schema; 422 keyed by field like the JSON validation errors. */
@@ -64,94 +63,74 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.now(),
   });
 
-  app.get(
-    '/api/memberships/:id/change',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: changeOptionsReply } } },
-    async (request) => ({ data: await findChangeOptions(app.db, who(request, request.params.id)) }),
-  );
+  const tags = ['memberships'];
 
-  app.get(
-    '/api/memberships/:id/change/:paymentOptionId',
-    {
-      schema: {
-        tags: ['memberships'],
-        params: changeCostsParams,
-        querystring: changeCostsQuery,
-        response: { 200: changeCostsReply },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...declared(membershipChangeOptions, { tags }),
+    handler: async (request) => ({ data: await findChangeOptions(app.db, who(request, request.params.id)) }),
+  });
+
+  app.route({
+    ...declared(membershipChangeCosts, { tags }),
+    handler: async (request) => ({
       data: await quoteChange(app.db, {
         ...who(request, request.params.id),
         paymentOptionId: request.params.paymentOptionId,
         startsAt: request.query.startsAt,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/memberships/:id/change',
-    {
-      schema: {
-        tags: ['memberships'],
-        params: membershipIdParams,
-        body: changeBody,
-        response: { 200: changeReply },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...declared(changeMembership, { tags }),
+    handler: async (request) => ({
       data: await submitChange(app.db, {
         ...who(request, request.params.id),
         paymentOptionId: request.body.payment_option_id,
         startsAt: request.body.starts_at,
       }),
     }),
-  );
+  });
 
-  app.get(
-    '/api/memberships/:id/renew',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: renewalDetailsReply } } },
-    async (request) => ({ data: await findRenewalDetails(app.db, who(request, request.params.id)) }),
-  );
+  app.route({
+    ...declared(membershipRenewalDetails, { tags }),
+    handler: async (request) => ({
+      data: await renewal.findRenewalDetails(app.db, who(request, request.params.id)),
+    }),
+  });
 
-  app.post(
-    '/api/memberships/:id/renew',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: renewReply } } },
-    async (request) => ({ data: await renewMembership(app.db, who(request, request.params.id)) }),
-  );
+  app.route({
+    ...declared(renewMembership, { tags }),
+    handler: async (request) => ({
+      data: await renewal.renewMembership(app.db, who(request, request.params.id)),
+    }),
+  });
 
-  app.get(
-    '/api/memberships/:id/cancel',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: cancelInfoReply } } },
-    async (request) => ({ data: await findCancelInfo(app.db, who(request, request.params.id)) }),
-  );
+  app.route({
+    ...declared(membershipCancelInfo, { tags }),
+    handler: async (request) => ({
+      data: await cancellation.findCancelInfo(app.db, who(request, request.params.id)),
+    }),
+  });
 
-  app.post(
-    '/api/memberships/:id/cancel',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: cancelReply } } },
-    async (request) => ({ data: await cancelMembership(app.db, who(request, request.params.id)) }),
-  );
+  app.route({
+    ...declared(cancelMembership, { tags }),
+    handler: async (request) => ({
+      data: await cancellation.cancelMembership(app.db, who(request, request.params.id)),
+    }),
+  });
 
-  app.get(
-    '/api/user/memberships/:id/freezetypes',
-    { schema: { tags: ['memberships'], params: membershipIdParams, response: { 200: freezeTypesReply } } },
-    async (request) => ({ data: await findFreezeTypes(app.db, who(request, request.params.id)) }),
-  );
+  app.route({
+    ...declared(membershipFreezeTypes, { tags }),
+    handler: async (request) => ({ data: await findFreezeTypes(app.db, who(request, request.params.id)) }),
+  });
 
-  app.get(
-    '/api/user/memberships/:id/freeze/preview',
-    {
-      schema: {
-        tags: ['memberships'],
-        params: membershipIdParams,
-        querystring: freezePreviewQuery,
-        response: { 200: freezePreviewReply },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...declared(membershipFreezePreview, { tags }),
+    handler: async (request) => ({
       data: await previewFreeze(app.db, { ...who(request, request.params.id), fields: request.query }),
     }),
-  );
+  });
 
   const uploadDeps = (request: FastifyRequest): UploadDeps => ({
     db: app.db,

@@ -1,29 +1,31 @@
-import { orderParams, orderReply, ordersQuery, ordersReply } from '@fieldhouse/contract';
+import { getOrder, listOrders, orderCalendar } from '@fieldhouse/contract/routes/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildOrderCalendar, findOrder, findOrders } from '../../services/orders/order-service.ts';
+import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
+
+const tags = ['orders'];
 
 /** Protected: the caller's own orders (another customer's order answers 404). */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/orders',
-    { schema: { tags: ['orders'], querystring: ordersQuery, response: { 200: ordersReply } } },
-    async (request) => {
+  app.route({
+    ...declared(listOrders, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       return { data: await findOrders(app.db, request.customer!.id, request.query, client.timeZone) };
     },
-  );
+  });
 
-  app.get(
-    '/api/orders/:orderId',
-    { schema: { tags: ['orders'], params: orderParams, response: { 200: orderReply } } },
-    async (request) => ({ data: await findOrder(app.db, request.customer!.id, request.params.orderId) }),
-  );
+  app.route({
+    ...declared(getOrder, { tags }),
+    handler: async (request) => ({
+      data: await findOrder(app.db, request.customer!.id, request.params.orderId),
+    }),
+  });
 
-  app.get(
-    '/api/orders/:orderId/calendar.ics',
-    { schema: { tags: ['orders'], params: orderParams } },
-    async (request, reply) => {
+  app.route({
+    ...declared(orderCalendar, { tags }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const { orderId } = request.params;
       const text = await buildOrderCalendar(app.db, {
@@ -38,6 +40,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(text);
     },
-  );
+  });
 };
 export default orderRoutes;

@@ -1,15 +1,12 @@
-import {
-  sessionParams,
-  sessionReply,
-  timetableQuery,
-  timetableReply,
-  venueParams,
-} from '@fieldhouse/contract';
+import { getSession, getTimetable } from '@fieldhouse/contract/routes/timetable';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
 import { weakEtag } from '../../plugins/app/shared-cache.ts';
 import { findSession, findTimetable } from '../../services/timetable/timetable-service.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
+
+const tags = ['timetable'];
 
 /**
  * Public timetable; a logged-in caller also gets their own facts (booked, in basket, waitlist position). A guest's
@@ -18,18 +15,10 @@ import { requireClient } from '../request-helpers.ts';
 const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   sessionScope(app, 'optional');
 
-  app.get(
-    '/api/venues/:slug/sessions',
-    {
-      config: { sharedCache: true },
-      schema: {
-        tags: ['timetable'],
-        params: venueParams,
-        querystring: timetableQuery,
-        response: { 200: timetableReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(getTimetable, { tags }),
+    config: { sharedCache: true },
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const read = (customerId: number | null) =>
         findTimetable(app.db, {
@@ -52,15 +41,12 @@ const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/json; charset=utf-8')
         .send(cached.body as unknown as { data: Awaited<ReturnType<typeof read>> });
     },
-  );
+  });
 
-  app.get(
-    '/api/sessions/:id',
-    {
-      config: { sharedCache: true },
-      schema: { tags: ['timetable'], params: sessionParams, response: { 200: sessionReply } },
-    },
-    async (request) => {
+  app.route({
+    ...declared(getSession, { tags }),
+    config: { sharedCache: true },
+    handler: async (request) => {
       const client = await requireClient(app);
       return {
         data: await findSession(app.db, {
@@ -71,6 +57,6 @@ const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 };
 export default timetableRoutes;

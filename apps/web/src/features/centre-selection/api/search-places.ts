@@ -1,6 +1,7 @@
 import type { GeocodingReply } from '@fieldhouse/contract';
+import { searchPlaces } from '@fieldhouse/contract/routes/geocoding';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type GeocodingResult = Camel<GeocodingReply['data']>;
 
@@ -8,7 +9,6 @@ export type GeocodingResult = Camel<GeocodingReply['data']>;
 export const geocodingQueryOptions = (term: string) =>
   queryOptions({
     queryKey: ['public', 'geocoding', term.trim().toLowerCase()],
-    queryFn: ({ signal }) =>
-      api.get<GeocodingReply['data']>('geocoding', { query: { q: term.trim() }, signal }),
+    queryFn: ({ signal }) => call(searchPlaces, { query: { q: term.trim() }, signal }),
     staleTime: 60 * 60_000,
   });

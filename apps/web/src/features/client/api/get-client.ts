@@ -1,12 +1,13 @@
 import type { Client as WireClient } from '@fieldhouse/contract';
+import { getClient } from '@fieldhouse/contract/routes/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type Client = Camel<WireClient>;
 
 export const clientQueryOptions = queryOptions({
   queryKey: ['public', 'client'],
-  queryFn: ({ signal }) => api.get<WireClient>('client', { signal }),
+  queryFn: ({ signal }) => call(getClient, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });

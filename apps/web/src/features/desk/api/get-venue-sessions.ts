@@ -1,7 +1,8 @@
 import type { timetableReply } from '@fieldhouse/contract';
+import { getTimetable } from '@fieldhouse/contract/routes/timetable';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type VenueDay = Camel<z.infer<typeof timetableReply>['data']>;
@@ -15,7 +16,8 @@ export const venueSessionsQueryOptions = (slug: string, day: string) =>
   queryOptions({
     queryKey: queryKeys.timetable(slug, day, day, null),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof timetableReply>['data']>(`venues/${encodeURIComponent(slug)}/sessions`, {
+      call(getTimetable, {
+        params: { slug },
         signal,
         query: { from: day, to: day },
       }),

@@ -1,11 +1,11 @@
+import { getFooter } from '@fieldhouse/contract/routes/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 export const footerQueryOptions = (venue: string | null) =>
   queryOptions({
     queryKey: ['public', 'footer', venue ?? ''],
-    queryFn: ({ signal }) =>
-      api.get<{ html: string }>('activities/footer', { signal, query: { venue: venue ?? undefined } }),
+    queryFn: ({ signal }) => call(getFooter, { signal, query: { venue: venue ?? undefined } }),
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,7 @@
 import type { changeReply } from '@fieldhouse/contract';
+import { changeMembership } from '@fieldhouse/contract/routes/membership-management';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Data } from './keys';
 
@@ -11,7 +12,7 @@ export function useSubmitChange(membershipId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { startsAt: string; paymentOptionId: number }) =>
-      api.post<Data<typeof changeReply>>(`memberships/${membershipId}/change`, body),
+      call(changeMembership, { params: { id: membershipId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.accountMemberships }),

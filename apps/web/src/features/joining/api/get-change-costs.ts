@@ -15,7 +15,7 @@ export const useChangeCosts = (
     queryKey: ['joining', 'change', membershipId, 'costs', paymentOptionId ?? 0, startsAt ?? ''] as const,
     queryFn: ({ signal }) =>
       // The contract names this query parameter startsAt (camelCase on the wire): it goes in the path, where the
-      // client's codec does not snake it.
+      // client's codec does not snake it (so not through `call`, whose query the codec snakes: decision 043).
       api.get<Data<typeof changeCostsReply>>(
         `memberships/${membershipId}/change/${paymentOptionId}${startsAt ? `?startsAt=${encodeURIComponent(startsAt)}` : ''}`,
         { signal },

@@ -1,6 +1,7 @@
 import type { dataFieldsReply } from '@fieldhouse/contract';
+import { getDataFields } from '@fieldhouse/contract/routes/joining';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { type Data, ONBOARDING_TYPE } from './keys';
 
 export type DataForm = Camel<Data<typeof dataFieldsReply>>;
@@ -10,7 +11,7 @@ export const dataFieldsQueryOptions = (isLoggedIn: boolean) =>
   queryOptions({
     queryKey: ['joining', 'data-fields', ONBOARDING_TYPE, isLoggedIn ? 'user' : 'guest'] as const,
     queryFn: ({ signal }) =>
-      api.get<Data<typeof dataFieldsReply>>('data-fields', {
+      call(getDataFields, {
         signal,
         query: { onboardingType: ONBOARDING_TYPE },
       }),

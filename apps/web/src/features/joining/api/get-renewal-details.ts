@@ -1,6 +1,7 @@
 import type { renewalDetailsReply } from '@fieldhouse/contract';
+import { membershipRenewalDetails } from '@fieldhouse/contract/routes/membership-management';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import type { Data } from './keys';
 
 export type RenewalDetails = Camel<Data<typeof renewalDetailsReply>>;
@@ -9,8 +10,7 @@ export type RenewalDetails = Camel<Data<typeof renewalDetailsReply>>;
 export const useRenewalDetails = (membershipId: number | null) =>
   useQuery({
     queryKey: ['joining', 'renew', membershipId ?? 0] as const,
-    queryFn: ({ signal }) =>
-      api.get<Data<typeof renewalDetailsReply>>(`memberships/${membershipId}/renew`, { signal }),
+    queryFn: ({ signal }) => call(membershipRenewalDetails, { params: { id: membershipId ?? 0 }, signal }),
     enabled: membershipId !== null,
     retry: false,
   });

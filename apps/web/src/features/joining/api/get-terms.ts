@@ -1,7 +1,8 @@
 import type { TermsKind, termsItem } from '@fieldhouse/contract';
+import { getTerms } from '@fieldhouse/contract/routes/checkout';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type TermsItem = Camel<z.infer<typeof termsItem>>;
 
@@ -9,7 +10,6 @@ export type TermsItem = Camel<z.infer<typeof termsItem>>;
 export const joiningTermsQueryOptions = (kind: TermsKind | null) =>
   queryOptions({
     queryKey: ['joining', 'terms', kind ?? 'checkout'] as const,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof termsItem>[]>('terms', { signal, query: { kind: kind ?? undefined } }),
+    queryFn: ({ signal }) => call(getTerms, { signal, query: { kind: kind ?? undefined } }),
     staleTime: 5 * 60_000,
   });

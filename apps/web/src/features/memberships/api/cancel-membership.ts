@@ -1,6 +1,7 @@
 import type { cancelReply } from '@fieldhouse/contract';
+import { cancelMembership } from '@fieldhouse/contract/routes/membership-management';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { type Data, useReloadMemberships } from './keys';
 
 export type CancelResult = Camel<Data<typeof cancelReply>>;
@@ -9,7 +10,7 @@ export type CancelResult = Camel<Data<typeof cancelReply>>;
 export function useCancelMembership(membershipId: number) {
   const reload = useReloadMemberships();
   return useMutation({
-    mutationFn: () => api.post<Data<typeof cancelReply>>(`memberships/${membershipId}/cancel`),
+    mutationFn: () => call(cancelMembership, { params: { id: membershipId } }),
     onSuccess: () => reload(),
   });
 }

@@ -1,6 +1,7 @@
 import type { cancelInfoReply } from '@fieldhouse/contract';
+import { membershipCancelInfo } from '@fieldhouse/contract/routes/membership-management';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { type Data, managementKeys } from './keys';
 
 export type CancelInfo = Camel<Data<typeof cancelInfoReply>>;
@@ -9,8 +10,7 @@ export type CancelInfo = Camel<Data<typeof cancelInfoReply>>;
 export const useCancelInfo = (membershipId: number) =>
   useQuery({
     queryKey: managementKeys.cancelInfo(membershipId),
-    queryFn: ({ signal }) =>
-      api.get<Data<typeof cancelInfoReply>>(`memberships/${membershipId}/cancel`, { signal }),
+    queryFn: ({ signal }) => call(membershipCancelInfo, { params: { id: membershipId }, signal }),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,6 +1,7 @@
 import type { freezePreviewReply } from '@fieldhouse/contract';
+import { membershipFreezePreview } from '@fieldhouse/contract/routes/membership-management';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { type Data, managementKeys } from './keys';
 
 export type FreezePreview = Camel<Data<typeof freezePreviewReply>>;
@@ -19,10 +20,7 @@ export const useFreezePreview = (
     ),
     queryFn: ({ signal }) => {
       if (!params) throw new Error('Incomplete freeze');
-      return api.get<Data<typeof freezePreviewReply>>(`user/memberships/${membershipId}/freeze/preview`, {
-        signal,
-        query: params,
-      });
+      return call(membershipFreezePreview, { params: { id: membershipId }, query: params, signal });
     },
     enabled: params !== null,
     retry: false,

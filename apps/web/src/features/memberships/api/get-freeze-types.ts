@@ -1,6 +1,7 @@
 import type { freezeTypesReply } from '@fieldhouse/contract';
+import { membershipFreezeTypes } from '@fieldhouse/contract/routes/membership-management';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { type Data, managementKeys } from './keys';
 
 export type FreezeTypes = Camel<Data<typeof freezeTypesReply>>;
@@ -10,7 +11,6 @@ export type FreezeType = FreezeTypes['freezeTypes'][number];
 export const useFreezeTypes = (membershipId: number) =>
   useQuery({
     queryKey: managementKeys.freezeTypes(membershipId),
-    queryFn: ({ signal }) =>
-      api.get<Data<typeof freezeTypesReply>>(`user/memberships/${membershipId}/freezetypes`, { signal }),
+    queryFn: ({ signal }) => call(membershipFreezeTypes, { params: { id: membershipId }, signal }),
     staleTime: 0,
   });

@@ -1,12 +1,13 @@
+import { removeSavedCard } from '@fieldhouse/contract/routes/account-payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE my-account/saved-cards/:id/remove */
 export function useDeleteSavedCard(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string }>(`my-account/saved-cards/${cardId}/remove`),
+    mutationFn: () => call(removeSavedCard, { params: { id: cardId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.savedCards }),
   });
 }

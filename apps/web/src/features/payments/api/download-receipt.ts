@@ -1,6 +1,6 @@
+import { orderReceipt } from '@fieldhouse/contract/routes/account-payments';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import type { WireReceipt } from './types';
+import { call } from '../../../lib/api/client';
 
 /** base64 → bytes (atob gives a binary string). */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -28,9 +28,7 @@ export function saveFile(blob: Blob, name: string): void {
 export function useDownloadReceipt() {
   return useMutation({
     mutationFn: async (orderUuid: string) => {
-      const receipt = await api.get<WireReceipt>(
-        `my-account/orders/${encodeURIComponent(orderUuid)}/receipt`,
-      );
+      const receipt = await call(orderReceipt, { params: { uuid: orderUuid } });
       const name = receipt.name.toLowerCase().endsWith('.pdf') ? receipt.name : `${receipt.name}.pdf`;
       saveFile(new Blob([base64ToBytes(receipt.contents)], { type: 'application/pdf' }), name);
       return name;

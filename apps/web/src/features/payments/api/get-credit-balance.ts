@@ -1,11 +1,10 @@
-import type { creditBalanceReply } from '@fieldhouse/contract';
+import { getCreditBalance } from '@fieldhouse/contract/routes/credits';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET credits/user: booking (general) and membership credit; expired credit does not count. */
 export const creditBalanceQueryOptions = queryOptions({
   queryKey: queryKeys.creditBalance,
-  queryFn: ({ signal }) => api.get<z.infer<typeof creditBalanceReply>['data']>('credits/user', { signal }),
+  queryFn: ({ signal }) => call(getCreditBalance, { signal }),
 });

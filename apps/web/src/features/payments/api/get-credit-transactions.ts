@@ -1,7 +1,6 @@
-import type { creditTransactionsReply } from '@fieldhouse/contract';
+import { listCreditTransactions } from '@fieldhouse/contract/routes/credits';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { CreditType } from './types';
 
@@ -10,7 +9,7 @@ export const creditTransactionsQueryOptions = (type: CreditType) =>
   queryOptions({
     queryKey: queryKeys.creditTransactions(type),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof creditTransactionsReply>['data']>('credits/user/credit-transactions', {
+      call(listCreditTransactions, {
         signal,
         query: { type },
       }),

@@ -1,7 +1,6 @@
-import type { ordersReply } from '@fieldhouse/contract';
+import { listOrders } from '@fieldhouse/contract/routes/orders';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { OrderFilter } from '../rules/order-filter';
 
@@ -10,9 +9,9 @@ export const ordersQueryOptions = (filter: OrderFilter, page: number) =>
   queryOptions({
     queryKey: queryKeys.orders(filter.from, filter.to, page),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof ordersReply>['data']>('orders', {
+      call(listOrders, {
         signal,
-        query: { from: filter.from, to: filter.to, page },
+        query: { from: filter.from ?? undefined, to: filter.to ?? undefined, page },
       }),
     // The page shown stays while the next one loads (no spinner between pages).
     placeholderData: keepPreviousData,

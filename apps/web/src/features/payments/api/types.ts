@@ -2,7 +2,6 @@ import type {
   creditBalanceReply,
   creditTransactionsReply,
   ordersReply,
-  receiptReply,
   updateSavedCardBody,
   CreditTransaction as WireCreditTransaction,
   Penalty as WirePenalty,
@@ -17,6 +16,5 @@ export type CreditHistory = Camel<z.infer<typeof creditTransactionsReply>['data'
 export type CreditType = 'added' | 'spent';
 export type OrderPage = Camel<z.infer<typeof ordersReply>['data']>;
 export type OrderSummary = OrderPage['orders'][number];
-export type WireReceipt = z.infer<typeof receiptReply>['data'];
 /** The update body is sent exactly as the contract spells it (address_line_1 has an underscore before the digit). */
 export type UpdateSavedCardBody = z.input<typeof updateSavedCardBody>;

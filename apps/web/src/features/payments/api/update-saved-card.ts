@@ -8,7 +8,8 @@ import type { UpdateSavedCardBody } from './types';
 export function useUpdateSavedCard(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    // Keys are already snake_case (the client's codec leaves them as they are).
+    // Keys are already snake_case (the client's codec leaves them as they are). Not through `call` (decision 043):
+    // its camelCase body would give `addressLine1`, which the codec sends as `address_line1`, not `address_line_1`.
     mutationFn: (body: UpdateSavedCardBody) =>
       api.put<WireSavedCard>(`my-account/saved-cards/${cardId}/update`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.savedCards }),

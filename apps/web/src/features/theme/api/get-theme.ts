@@ -1,16 +1,17 @@
 import type { Theme as WireTheme } from '@fieldhouse/contract';
+import { getTheme } from '@fieldhouse/contract/routes/theme';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type Theme = Camel<WireTheme>;
 
 /** GET frontend/theme?venue=…; on failure it is retried once without the venue (spec §4). */
 export async function fetchTheme(venue: string | null): Promise<Theme> {
-  if (!venue) return api.get<WireTheme>('frontend/theme');
+  if (!venue) return call(getTheme);
   try {
-    return await api.get<WireTheme>('frontend/theme', { query: { venue } });
+    return await call(getTheme, { query: { venue } });
   } catch {
-    return api.get<WireTheme>('frontend/theme');
+    return call(getTheme);
   }
 }
 

@@ -1,6 +1,6 @@
-import type { ActivitySession } from '@fieldhouse/contract';
+import { getSession } from '@fieldhouse/contract/routes/timetable';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Session, Timetable } from './types';
 
@@ -8,7 +8,7 @@ import type { Session, Timetable } from './types';
 export const sessionQueryOptions = (id: number, viewer: number | null) =>
   queryOptions({
     queryKey: queryKeys.session(id, viewer),
-    queryFn: ({ signal }) => api.get<ActivitySession>(`sessions/${id}`, { signal }),
+    queryFn: ({ signal }) => call(getSession, { params: { id }, signal }),
   });
 
 /** Updates one session wherever it is cached (timetables and its detail), without refetching 14 days. */

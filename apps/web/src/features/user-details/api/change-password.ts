@@ -1,7 +1,6 @@
-import type { passwordResetReply } from '@fieldhouse/contract';
+import { changeAccountPassword } from '@fieldhouse/contract/routes/account';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 export type PasswordChangeInput = {
   current_password: string;
@@ -9,10 +8,16 @@ export type PasswordChangeInput = {
   repeat_new_password: string;
 };
 
-/** PUT my-account/user/password (the body's keys are the wire's own). */
+/** PUT my-account/user/password (the form's fields are named as the wire's keys). */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChangeInput) =>
-      api.put<z.infer<typeof passwordResetReply>['data']>('my-account/user/password', input),
+      call(changeAccountPassword, {
+        body: {
+          currentPassword: input.current_password,
+          password: input.password,
+          repeatNewPassword: input.repeat_new_password,
+        },
+      }),
   });
 }

@@ -1,7 +1,8 @@
 import type { dataFieldsReply } from '@fieldhouse/contract';
+import { getDataFields } from '@fieldhouse/contract/routes/joining';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 /** Query options and mutations of /user-details: the data-field form and the password change. */
 
@@ -14,7 +15,6 @@ export const dataFieldsKey = ['user-details', 'data-fields', ONBOARDING_TYPE] as
 /** GET data-fields?onboarding_type=customer_account_online: the sections with the caller's answers. */
 export const accountDataFieldsQueryOptions = queryOptions({
   queryKey: dataFieldsKey,
-  queryFn: ({ signal }) =>
-    api.get<WireDataForm>('data-fields', { signal, query: { onboardingType: ONBOARDING_TYPE } }),
+  queryFn: ({ signal }) => call(getDataFields, { signal, query: { onboardingType: ONBOARDING_TYPE } }),
   staleTime: 30_000,
 });

@@ -1,1 +1,0 @@
-export const base = (userId: number) => `v1/users/${userId}/guestPasses`;
