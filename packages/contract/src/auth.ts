@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, LOGIN_TEXTS, LOGIN_USERNAME_MAX_LENGTH } from './login.ts';
@@ -126,3 +127,14 @@ export const logoutReply = envelope(z.object({ message: z.string() }));
 export const registerReply = userReply;
 export const forgottenPasswordReply = envelope(z.object({ message: z.string() }));
 export const passwordResetReply = envelope(z.object({ message: z.string() }));
+
+export const authCalls = {
+  login: { body: loginBody, reply: loginReply },
+  logout: { reply: logoutReply },
+  register: { query: onboardingTypeQuery, body: registerBody, reply: registerReply, status: 201 },
+  forgottenPassword: { body: forgottenPasswordBody, reply: forgottenPasswordReply },
+  validatePasswordReset: { body: passwordResetValidateBody, reply: passwordResetValidateReply },
+  resetPassword: { body: passwordResetBody, reply: passwordResetReply },
+  /** The logged-in user (401 when logged out). */
+  getUser: { reply: userReply },
+} as const satisfies Calls;

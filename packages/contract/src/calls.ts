@@ -1,16 +1,22 @@
 import { accountPaymentCalls, creditCalls } from './account-payments.ts';
 import { accountCalls } from './account-profile.ts';
+import { authCalls } from './auth.ts';
 import { bookingCalls } from './bookings.ts';
 import type { CallSchemas, Calls, Route } from './call.ts';
+import { cartCalls } from './cart.ts';
 import { checkoutCalls, orderCalls } from './checkout.ts';
 import { clientCalls } from './client.ts';
 import { geocodingCalls } from './geocoding.ts';
 import { guestPassCalls } from './guest-passes.ts';
 import { joiningCalls } from './joining.ts';
 import { membershipManagementCalls } from './membership-management.ts';
+import { membershipPurchaseCalls } from './membership-purchase.ts';
+import { paymentCalls } from './payments.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
+import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clientRoutes } from './routes/client.ts';
 import { creditRoutes } from './routes/credits.ts';
@@ -18,11 +24,19 @@ import { geocodingRoutes } from './routes/geocoding.ts';
 import { guestPassRoutes } from './routes/guest-passes.ts';
 import { joiningRoutes } from './routes/joining.ts';
 import { membershipManagementRoutes } from './routes/membership-management.ts';
+import { membershipPurchaseRoutes } from './routes/membership-purchase.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { staffDeskRoutes } from './routes/staff-desk.ts';
+import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
 import { themeRoutes } from './routes/theme.ts';
 import { timetableRoutes } from './routes/timetable.ts';
 import { venueRoutes } from './routes/venues.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { staffCalls } from './staff.ts';
+import { staffDeskCalls } from './staff-desk.ts';
+import { staffDeskBasketCalls } from './staff-desk-basket.ts';
 import { themeCalls } from './theme.ts';
 import { timetableCalls } from './timetable.ts';
 import { venueCalls } from './venues.ts';
@@ -49,6 +63,13 @@ export const DOMAINS = {
   credits: { routes: creditRoutes, calls: creditCalls },
   orders: { routes: orderRoutes, calls: orderCalls },
   guestPasses: { routes: guestPassRoutes, calls: guestPassCalls },
+  cart: { routes: cartRoutes, calls: cartCalls },
+  auth: { routes: authRoutes, calls: authCalls },
+  membershipPurchase: { routes: membershipPurchaseRoutes, calls: membershipPurchaseCalls },
+  payments: { routes: paymentRoutes, calls: paymentCalls },
+  staff: { routes: staffRoutes, calls: staffCalls },
+  staffDesk: { routes: staffDeskRoutes, calls: staffDeskCalls },
+  staffDeskBasket: { routes: staffDeskBasketRoutes, calls: staffDeskBasketCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { id, idParam } from './fields.ts';
 
@@ -141,3 +142,18 @@ export const SESSION_NOT_RELEASED_MESSAGE = 'This session is not open for bookin
 export const ALREADY_BOOKED_MESSAGE = 'You are already booked on this session.';
 export const ALREADY_IN_BASKET_MESSAGE = 'This session is already in your basket.';
 export const EMPTY_BASKET_MESSAGE = 'Your basket is empty.';
+
+export const cartCalls = {
+  /** The open basket (`selected_user_id`: the caller only). Every basket call answers the whole basket. */
+  getCart: { query: cartQuery, reply: cartReply },
+  addToCart: { body: addToCartBody, reply: cartReply },
+  removeFromCart: { body: removeFromCartBody, reply: cartReply },
+  /** Credit only: offline tenders go through the staff console's desk. */
+  setCartPayments: { body: setCartPaymentsBody, reply: cartReply },
+  updateCartItem: { params: cartItemParams, body: updateCartItemBody, reply: cartReply },
+  clearCart: { reply: cartReply },
+  /** Takes a benefit off a basket line (id = cart item id). */
+  removeCartBenefit: { params: removeUsageParams, reply: cartReply },
+  /** Takes a package off a basket line (id = cart item id). */
+  removeCartPackage: { params: removeUsageParams, reply: cartReply },
+} as const satisfies Calls;

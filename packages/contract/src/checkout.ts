@@ -138,6 +138,10 @@ export const orderReply = envelope(order);
 export const checkoutCalls = {
   /** The client's checkout terms, or with `kind` the joining terms. */
   getTerms: { query: termsQuery, reply: termsReply },
+  /** Online and kiosk checkout. */
+  completeCheckout: { body: checkoutBody, reply: checkoutReply },
+  /** The spec's front-of-house call: the same checkout on its own path. */
+  frontOfHouseCheckout: { body: checkoutBody, reply: checkoutReply },
 } as const satisfies Calls;
 
 export const orderCalls = {

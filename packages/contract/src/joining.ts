@@ -182,4 +182,16 @@ export const dataFieldsReply = envelope(
 export const joiningCalls = {
   /** The personal details joining (or /user-details) asks for, with the caller's answers. */
   getDataFields: { query: dataFieldsQuery, reply: dataFieldsReply },
+  /** The venue's memberships, tailored to the caller when logged in. */
+  getMembershipTypes: { query: membershipTypesQuery, reply: membershipTypesReply },
+  /** A payment option's costs for a start date, billing day and promotion. */
+  getMembershipCosts: { params: costsParams, query: costsQuery, reply: costsReply },
+  validatePromoCode: { params: promoValidationParams, reply: promoValidationReply },
+  getCustomQuestions: { params: customQuestionsParams, reply: customQuestionsReply },
+  /** A logged-in member's answers. */
+  saveCustomQuestionAnswers: {
+    params: customQuestionsParams,
+    body: customAnswersBody,
+    reply: customQuestionsReply,
+  },
 } as const satisfies Calls;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { password, registerBody, user } from './auth.ts';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
 import { id, personName } from './fields.ts';
 import { customAnswersBody, paymentType } from './joining.ts';
@@ -188,3 +189,10 @@ export const accountMembership = z.object({
 });
 export type AccountMembership = z.infer<typeof accountMembership>;
 export const accountMembershipsReply = envelope(z.array(accountMembership));
+
+export const membershipPurchaseCalls = {
+  /** Submits a new membership into the basket (members only: 401 for a guest). */
+  submitMembership: { body: membershipDetailsBody, reply: membershipSubmitReply, status: 201 },
+  /** Which provider collects direct debits. */
+  getDirectDebitProvider: { reply: directDebitProviderReply },
+} as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
 import { personName } from './fields.ts';
 import { CARD_TEXTS, UK_POSTCODE } from './texts/payments.ts';
@@ -95,3 +96,10 @@ export const savedCard = z.object({
 export type SavedCard = z.infer<typeof savedCard>;
 /** GET /api/my-account/saved-cards */
 export const savedCardsReply = envelope(z.array(savedCard));
+
+export const paymentCalls = {
+  /** The sandbox provider's stand-in for a provider's card SDK (served only with PAYMENT_PROVIDER=sandbox). */
+  createSandboxToken: { body: sandboxTokenBody, reply: sandboxTokenReply },
+  /** The sandbox's stand-in for the bank's further check (served only with PAYMENT_PROVIDER=sandbox). */
+  answerSandboxChallenge: { params: challengeParams, body: challengeBody, reply: challengeReply },
+} as const satisfies Calls;

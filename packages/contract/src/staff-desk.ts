@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
-import { id } from './fields.ts';
+import { id, idParam } from './fields.ts';
 import { DESK_TEXTS } from './texts/staff-desk.ts';
 
 export { DESK_TEXTS } from './texts/staff-desk.ts';
@@ -40,6 +41,8 @@ export const deskCustomerSummary = z.object({
 });
 export type DeskCustomerSummary = z.infer<typeof deskCustomerSummary>;
 export const deskSearchReply = envelope(z.array(deskCustomerSummary));
+/** /api/staff/desk/customers/:id/… */
+export const deskCustomerParams = z.object({ id: idParam });
 
 export const deskBooking = z.object({
   id,
@@ -176,6 +179,7 @@ export const registersReply = envelope(
 );
 
 /** GET /api/staff/registers/:sessionId */
+export const registerSessionParams = z.object({ sessionId: idParam });
 export const registerEntry = z.object({
   booking_id: id,
   customer: z.object({ id, reference: z.string(), name: z.string() }),
@@ -187,5 +191,19 @@ export const sessionRegisterReply = envelope(
 );
 
 /** PUT /api/staff/registers/:sessionId/bookings/:bookingId */
+export const registerBookingParams = z.object({ sessionId: idParam, bookingId: idParam });
 export const attendanceBody = z.object({ attended: z.boolean() });
 export const attendanceReply = envelope(registerEntry);
+
+/** The front desk's and the registers' calls (decision 043); the desk basket's are in `staff-desk-basket.ts`. */
+export const staffDeskCalls = {
+  searchDeskCustomers: { query: deskSearchQuery, reply: deskSearchReply },
+  getDeskCustomer: { params: deskCustomerParams, reply: deskCustomerReply },
+  /** The customer's profile photo (no JSON reply). */
+  deskCustomerPhoto: { params: deskCustomerParams },
+  redeemDeskGuestPass: { body: redeemGuestPassBody, reply: redeemGuestPassReply },
+  deskCheckIn: { params: deskCustomerParams, body: checkInBody, reply: checkInReply, status: 201 },
+  listStaffRegisters: { query: registersQuery, reply: registersReply },
+  getStaffRegister: { params: registerSessionParams, reply: sessionRegisterReply },
+  markStaffAttendance: { params: registerBookingParams, body: attendanceBody, reply: attendanceReply },
+} as const satisfies Calls;

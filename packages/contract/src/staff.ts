@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { Calls } from './call.ts';
 import { envelope } from './common.ts';
-import { id } from './fields.ts';
+import { id, idParam } from './fields.ts';
 import { STAFF_TEXTS } from './texts/staff.ts';
 
 export { STAFF_TEXTS } from './texts/staff.ts';
@@ -37,6 +38,8 @@ export const staffPassword = z
   .regex(/[^A-Za-z0-9]/, STAFF_TEXTS.passwordRule);
 
 export const staffVenue = z.object({ id, name: z.string(), slug: z.string() });
+/** GET /api/staff/venues: every venue (not archived), for the venue picker of a new staff account. */
+export const staffVenuesReply = envelope(z.array(staffVenue));
 
 export const staffMember = z.object({
   id,
@@ -66,6 +69,8 @@ export type StaffLoginBody = z.infer<typeof staffLoginBody>;
 export const staffLoginReply = envelope(
   z.object({ staff: staffMember.nullable(), code_required: z.boolean() }),
 );
+/** POST /api/staff/auth/logout: an ended (or absent) session counts as logged out. */
+export const staffLogoutReply = envelope(z.object({ logged_out: z.boolean() }));
 
 export const staffAccountBody = z.object({
   email: z.string().trim().email(STAFF_TEXTS.emailFormat).max(254),
@@ -141,6 +146,8 @@ export const approvalItem = z.object({
   file: z.object({ url: z.string(), name: z.string(), mime_type: z.string() }).nullable(),
 });
 export type ApprovalItem = z.infer<typeof approvalItem>;
+/** One item of the queue: /api/staff/approvals/:kind/:id/… */
+export const approvalItemParams = z.object({ kind: z.enum(APPROVAL_KINDS), id: idParam });
 export const approvalsReply = envelope(z.array(approvalItem));
 export const approvalDecisionBody = z
   .object({
@@ -153,3 +160,30 @@ export const approvalDecisionBody = z
   });
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBody>;
 export const approvalDecisionReply = envelope(z.object({ status: z.string() }));
+
+/** The staff console's calls (decision 043): logging in and out, the staff member's own account, administration. */
+export const staffCalls = {
+  /** Public; rate-limited by address. */
+  staffLogin: { body: staffLoginBody, reply: staffLoginReply },
+  /** Public. */
+  staffLogout: { reply: staffLogoutReply },
+  getStaffMe: { reply: staffMeReply },
+  changeStaffPassword: { body: staffPasswordChangeBody, reply: staffPasswordChangeReply },
+  listStaffAccounts: { reply: staffAccountsReply },
+  createStaffAccount: { body: staffAccountBody, reply: staffAccountReply, status: 201 },
+  setStaffAccountStatus: {
+    params: staffAccountParams,
+    body: staffAccountStatusBody,
+    reply: staffAccountReply,
+  },
+  listStaffAudit: { query: auditQuery, reply: auditReply },
+  listStaffVenues: { reply: staffVenuesReply },
+  listStaffApprovals: { reply: approvalsReply },
+  /** The uploaded file of an item, shown in the browser (no JSON reply). */
+  staffApprovalFile: { params: approvalItemParams },
+  decideStaffApproval: {
+    params: approvalItemParams,
+    body: approvalDecisionBody,
+    reply: approvalDecisionReply,
+  },
+} as const satisfies Calls;

@@ -1,6 +1,7 @@
 import type { Cart as WireCart, CartItem as WireCartItem } from '@fieldhouse/contract';
+import { getCart } from '@fieldhouse/contract/routes/cart';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../lib/api/client';
+import { type Camel, call } from '../lib/api/client';
 import { queryKeys } from '../lib/query-keys';
 
 /** The basket, shared by the header count, the timetable, the basket and checkout. */
@@ -10,7 +11,7 @@ export type CartItem = Camel<WireCartItem>;
 /** GET cart (logged-in customers only: enable it with the user). */
 export const cartQueryOptions = queryOptions({
   queryKey: queryKeys.cart,
-  queryFn: ({ signal }) => api.get<WireCart>('cart', { signal }),
+  queryFn: ({ signal }) => call(getCart, { signal }),
 });
 
 /** Add and remove actions wait 250 ms before calling the server (spec §4 Basket, §9). */

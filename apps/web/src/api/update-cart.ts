@@ -1,7 +1,8 @@
-import type { addToCartBody, Cart as WireCart } from '@fieldhouse/contract';
+import type { addToCartBody } from '@fieldhouse/contract';
+import { addToCart, removeFromCart, setCartPayments } from '@fieldhouse/contract/routes/cart';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../lib/api/client';
+import { type Camel, call } from '../lib/api/client';
 import { delay } from '../lib/delay';
 import { fromCartPayments, offlinePaymentsReducer, samePayments } from '../lib/offline-payments';
 import { queryKeys } from '../lib/query-keys';
@@ -16,7 +17,7 @@ export type CartItemToAdd = Camel<z.input<typeof addToCartBody>>['items'][number
 /** POST cart/add (after the spec's 250 ms delay); the reply is the updated cart. */
 export async function addCartItems(items: CartItemToAdd[]): Promise<Cart> {
   await delay(CART_ACTION_DELAY_MS);
-  return api.post<WireCart>('cart/add', { items });
+  return call(addToCart, { body: { items } });
 }
 
 /**
@@ -25,12 +26,12 @@ export async function addCartItems(items: CartItemToAdd[]): Promise<Cart> {
  */
 export async function removeCartItems(queryClient: QueryClient, cartItemIds: number[]): Promise<Cart> {
   await delay(CART_ACTION_DELAY_MS);
-  const reply = await api.post<WireCart>('cart/remove', { cartItemIds });
+  const reply = await call(removeFromCart, { body: { cartItemIds } });
   const cart = queryClient.getQueryData<Cart>(queryKeys.cart);
   if (cart) {
     const payments = fromCartPayments(cart.payments);
     const kept = offlinePaymentsReducer(payments, { type: 'item-removed' });
-    if (!samePayments(payments, kept)) return api.put<WireCart>('cart/payments', { payments: kept });
+    if (!samePayments(payments, kept)) return call(setCartPayments, { body: { payments: kept } });
   }
   return reply;
 }

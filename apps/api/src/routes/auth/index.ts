@@ -1,38 +1,30 @@
 import {
   CHECK_YOUR_EMAIL,
-  forgottenPasswordBody,
-  forgottenPasswordReply,
   INVALID_CREDENTIALS,
   LOGGED_OUT,
-  loginBody,
-  loginReply,
-  logoutReply,
   MULTIPLE_LOGIN_MATCHES,
-  onboardingTypeQuery,
   PASSWORD_UPDATED,
-  passwordResetBody,
-  passwordResetReply,
-  passwordResetValidateBody,
-  passwordResetValidateReply,
-  registerBody,
-  registerReply,
   SESSION_COOKIE,
   TOO_MANY_ATTEMPTS,
 } from '@fieldhouse/contract';
+import {
+  forgottenPassword,
+  login,
+  logout,
+  register,
+  resetPassword,
+  validatePasswordReset,
+} from '@fieldhouse/contract/routes/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { attemptLogin } from '../../services/auth/login.ts';
 import { LoginThrottle } from '../../services/auth/login-throttle.ts';
-import {
-  findResetAccount,
-  resetPassword,
-  sendPasswordReset,
-  validateResetToken,
-} from '../../services/auth/password-reset.ts';
+import * as passwordReset from '../../services/auth/password-reset.ts';
 import { createSession, revokeSession } from '../../services/auth/sessions.ts';
 import { hashNewPassword, registerCustomer } from '../../services/customers/register.ts';
 import { findUser } from '../../services/users/user-service.ts';
+import { declared } from '../declared.ts';
 import { accountUrl, requireClient } from '../request-helpers.ts';
 
 /** Public auth calls: login, logout, register, forgotten password, password reset. */
@@ -45,6 +37,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     maxDelaySeconds: limits.loginMaxDelaySeconds,
   });
   const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+  const tags = ['auth'];
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, customerId: number) {
     const token = await createSession(app.db, {
@@ -57,13 +50,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.setSessionCookies(request, reply, token);
   }
 
-  app.post(
-    '/api/auth/customer/login',
-    {
-      config: perIpPerMinute(limits.loginPerIpPerMinute),
-      schema: { tags: ['auth'], body: loginBody, response: { 200: loginReply } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(login, { tags }),
+    config: perIpPerMinute(limits.loginPerIpPerMinute),
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       const client = await requireClient(app);
       const outcome = await attemptLogin(app.db, throttle, {
@@ -81,31 +71,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(request, reply, outcome.customerId);
       return { data: await findUser(app.db, outcome.customerId, client, app.now()) };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: logoutReply } } },
-    async (request, reply) => {
+  app.route({
+    ...declared(logout, { tags }),
+    handler: async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await revokeSession(app.db, token, app.now());
       app.clearSessionCookies(request, reply);
       return { data: { message: LOGGED_OUT } };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/customer/register',
-    {
-      config: perIpPerMinute(limits.loginPerIpPerMinute),
-      schema: {
-        tags: ['auth'],
-        querystring: onboardingTypeQuery,
-        body: registerBody,
-        response: { 201: registerReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(register, { tags }),
+    config: perIpPerMinute(limits.loginPerIpPerMinute),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       if (request.body.client_id !== client.id)
         throw fieldError('client_id', 'The selected client is invalid.');
@@ -123,53 +104,46 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(request, reply, customerId);
       return reply.code(201).send({ data: await findUser(app.db, customerId, client, now) });
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/customer/forgotten-password',
-    {
-      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute),
-      schema: { tags: ['auth'], body: forgottenPasswordBody, response: { 200: forgottenPasswordReply } },
-    },
-    async (request) => {
+  app.route({
+    ...declared(forgottenPassword, { tags }),
+    config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute),
+    handler: async (request) => {
       const client = await requireClient(app);
-      const customer = await findResetAccount(app.db, client.id, request.body.email_or_reference);
+      const customer = await passwordReset.findResetAccount(
+        app.db,
+        client.id,
+        request.body.email_or_reference,
+      );
       // Known or not, the reply takes the same time: the writes for a known account happen after it.
       if (customer) {
         const input = { client, customer, now: app.now(), accountUrl: accountUrl(app, request) };
-        app.background.run('password reset mail', () => sendPasswordReset(app.db, input));
+        app.background.run('password reset mail', () => passwordReset.sendPasswordReset(app.db, input));
       }
       return { data: { message: CHECK_YOUR_EMAIL } };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/password-reset/validate',
-    {
-      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
-      schema: {
-        tags: ['auth'],
-        body: passwordResetValidateBody,
-        response: { 200: passwordResetValidateReply },
-      },
-    },
-    async (request) => ({ data: await validateResetToken(app.db, request.body.token, app.now()) }),
-  );
+  app.route({
+    ...declared(validatePasswordReset, { tags }),
+    config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
+    handler: async (request) => ({
+      data: await passwordReset.validateResetToken(app.db, request.body.token, app.now()),
+    }),
+  });
 
-  app.post(
-    '/api/auth/password-reset',
-    {
-      config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
-      schema: { tags: ['auth'], body: passwordResetBody, response: { 200: passwordResetReply } },
-    },
-    async (request) => {
-      await resetPassword(app.db, {
+  app.route({
+    ...declared(resetPassword, { tags }),
+    config: perIpPerMinute(limits.forgottenPasswordPerIpPerMinute * 3),
+    handler: async (request) => {
+      await passwordReset.resetPassword(app.db, {
         token: request.body.token,
         password: request.body.password,
         now: app.now(),
       });
       return { data: { message: PASSWORD_UPDATED } };
     },
-  );
+  });
 };
 export default authRoutes;

@@ -1,6 +1,7 @@
-import { checkoutBody, checkoutReply } from '@fieldhouse/contract';
+import { completeCheckout, frontOfHouseCheckout } from '@fieldhouse/contract/routes/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { completeCheckout } from '../../services/checkout/checkout-service.ts';
+import * as checkout from '../../services/checkout/checkout-service.ts';
+import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
 /**
@@ -9,13 +10,12 @@ import { bookingsUrl, requireClient } from '../request-helpers.ts';
  * customer through the staff console (POST /api/staff/desk/customers/:id/pay, decision 033).
  */
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of ['/api/checkout/complete', '/api/pay']) {
-    app.post(
-      url,
-      { schema: { tags: ['checkout'], body: checkoutBody, response: { 200: checkoutReply } } },
-      async (request) => {
+  for (const route of [completeCheckout, frontOfHouseCheckout]) {
+    app.route({
+      ...declared(route, { tags: ['checkout'] }),
+      handler: async (request) => {
         const client = await requireClient(app);
-        const data = await completeCheckout(
+        const data = await checkout.completeCheckout(
           { db: app.db, payments: app.payments, log: request.log },
           {
             customerId: request.customer!.id,
@@ -30,7 +30,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (data.status === 'completed') app.guestTimetables.clear();
         return { data };
       },
-    );
+    });
   }
 };
 export default checkoutRoutes;

@@ -1,25 +1,19 @@
+import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import {
-  costsParams,
-  costsQuery,
-  costsReply,
-  customAnswersBody,
-  customQuestionsParams,
-  customQuestionsReply,
-  MEMBERSHIP_PURCHASE_TEXTS,
-  membershipDetailsBody,
-  membershipSubmitReply,
-  membershipTypesQuery,
-  membershipTypesReply,
-  promoValidationParams,
-  promoValidationReply,
-} from '@fieldhouse/contract';
-import { getDataFields } from '@fieldhouse/contract/routes/joining';
+  getCustomQuestions,
+  getDataFields,
+  getMembershipCosts,
+  getMembershipTypes,
+  saveCustomQuestionAnswers,
+  validatePromoCode,
+} from '@fieldhouse/contract/routes/joining';
+import { submitMembership } from '@fieldhouse/contract/routes/membership-purchase';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionScope } from '../../plugins/app/auth.ts';
 import { findDataFields } from '../../services/customers/data-fields.ts';
 import { findCustomQuestions, saveCustomAnswers } from '../../services/memberships/custom-questions.ts';
 import { findJoiningCaller } from '../../services/memberships/eligibility.ts';
-import { submitMembership } from '../../services/memberships/membership-purchase.ts';
+import * as purchase from '../../services/memberships/membership-purchase.ts';
 import { listMembershipTypes } from '../../services/memberships/membership-types.ts';
 import { quoteCosts } from '../../services/memberships/pricing.ts';
 import { validatePromotionCode } from '../../services/memberships/promotions.ts';
@@ -32,18 +26,16 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIpPerMinute = {
     rateLimit: { max: app.config.rateLimits.loginPerIpPerMinute, timeWindow: 60_000 },
   };
+  const tags = ['joining'];
 
-  app.post(
-    '/api/memberships',
-    {
-      // A guest's account is made in 'Your details' (the register call), so only members submit (decision 011).
-      onRequest: app.authenticate,
-      config: perIpPerMinute,
-      schema: { tags: ['joining'], body: membershipDetailsBody, response: { 201: membershipSubmitReply } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(submitMembership, { tags }),
+    // A guest's account is made in 'Your details' (the register call), so only members submit (decision 011).
+    onRequest: app.authenticate,
+    config: perIpPerMinute,
+    handler: async (request, reply) => {
       const client = await requireClient(app);
-      const result = await submitMembership(
+      const result = await purchase.submitMembership(
         { db: app.db, directDebit: app.directDebit, log: request.log },
         {
           client,
@@ -62,18 +54,11 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/memberships/types',
-    {
-      schema: {
-        tags: ['joining'],
-        querystring: membershipTypesQuery,
-        response: { 200: membershipTypesReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(getMembershipTypes, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const caller = await findJoiningCaller(app.db, request.customer?.id);
       return {
@@ -87,19 +72,11 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/memberships/types/:typeId/payment-options/:optionId',
-    {
-      schema: {
-        tags: ['joining'],
-        params: costsParams,
-        querystring: costsQuery,
-        response: { 200: costsReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(getMembershipCosts, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const caller = await findJoiningCaller(app.db, request.customer?.id);
       const q = request.query;
@@ -118,12 +95,11 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/membership-promotions/validate/:code/:paymentOptionId',
-    { schema: { tags: ['joining'], params: promoValidationParams, response: { 200: promoValidationReply } } },
-    async (request) => {
+  app.route({
+    ...declared(validatePromoCode, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       return {
         data: await validatePromotionCode(app.db, {
@@ -134,12 +110,11 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/custom-questions/memberships/:id',
-    { schema: { tags: ['joining'], params: customQuestionsParams, response: { 200: customQuestionsReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getCustomQuestions, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       return {
         data: await findCustomQuestions(app.db, {
@@ -149,20 +124,12 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/custom-questions/memberships/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['joining'],
-        params: customQuestionsParams,
-        body: customAnswersBody,
-        response: { 200: customQuestionsReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(saveCustomQuestionAnswers, { tags }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       const client = await requireClient(app);
       return {
         data: await saveCustomAnswers(app.db, {
@@ -174,10 +141,10 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
   app.route({
-    ...declared(getDataFields, { tags: ['joining'] }),
+    ...declared(getDataFields, { tags }),
     handler: async (request) => {
       await requireClient(app);
       return {

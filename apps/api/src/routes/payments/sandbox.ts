@@ -1,12 +1,7 @@
-import {
-  challengeBody,
-  challengeParams,
-  challengeReply,
-  sandboxTokenBody,
-  sandboxTokenReply,
-} from '@fieldhouse/contract';
+import { answerSandboxChallenge, createSandboxToken } from '@fieldhouse/contract/routes/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
+import { declared } from '../declared.ts';
 
 /**
  * The sandbox provider's stand-ins for a real provider's browser SDK (tokens) and the bank's further check
@@ -16,14 +11,11 @@ const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const sandbox = app.sandboxPayments;
   if (!sandbox) return;
 
-  app.post(
-    '/api/payments/sandbox/tokens',
-    {
-      // Public, but it identifies a logged-in caller itself (below).
-      config: { rateLimit: { max: 60, timeWindow: 60_000 }, session: 'optional' },
-      schema: { tags: ['payments'], body: sandboxTokenBody, response: { 200: sandboxTokenReply } },
-    },
-    async (request) => {
+  app.route({
+    ...declared(createSandboxToken, { tags: ['payments'] }),
+    // Public, but it identifies a logged-in caller itself (below).
+    config: { rateLimit: { max: 60, timeWindow: 60_000 }, session: 'optional' },
+    handler: async (request) => {
       const b = request.body;
       // Public (the card form may come before logging in), but a logged-in maker owns the token.
       await app.identify(request);
@@ -45,23 +37,15 @@ const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { token, brand: card.brand, last_four_digits: card.lastFour, expiry_date: card.expiry },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/payments/sandbox/challenges/:id',
-    {
-      schema: {
-        tags: ['payments'],
-        params: challengeParams,
-        body: challengeBody,
-        response: { 200: challengeReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(answerSandboxChallenge, { tags: ['payments'] }),
+    handler: async (request) => {
       const status = await sandbox.decideChallenge(request.params.id, request.body.approve);
       if (!status) throw notFound();
       return { data: { status } };
     },
-  );
+  });
 };
 export default sandboxPaymentRoutes;

@@ -1,21 +1,17 @@
+import { STAFF_TEXTS } from '@fieldhouse/contract';
 import {
-  APPROVAL_KINDS,
-  approvalDecisionBody,
-  approvalDecisionReply,
-  approvalsReply,
-  STAFF_TEXTS,
-} from '@fieldhouse/contract';
+  decideStaffApproval,
+  listStaffApprovals,
+  staffApprovalFile,
+} from '@fieldhouse/contract/routes/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
 import { approvalFile, decideApproval, listApprovals } from '../../services/staff/approvals.ts';
+import { declared } from '../declared.ts';
 import { accountUrl } from '../request-helpers.ts';
 
-const itemParams = z.object({
-  kind: z.enum(APPROVAL_KINDS),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+const tags = ['staff'];
 const scopeOf = (staff: AuthenticatedStaff) => ({
   venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
 });
@@ -24,18 +20,16 @@ const scopeOf = (staff: AuthenticatedStaff) => ({
 const staffApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'centre_manager']);
 
-  app.get(
-    '/api/staff/approvals',
-    { schema: { tags: ['staff'], response: { 200: approvalsReply } } },
-    async (request) => ({
+  app.route({
+    ...declared(listStaffApprovals, { tags }),
+    handler: async (request) => ({
       data: await listApprovals(app.db, scopeOf(request.staff!)),
     }),
-  );
+  });
 
-  app.get(
-    '/api/staff/approvals/:kind/:id/file',
-    { schema: { tags: ['staff'], params: itemParams } },
-    async (request, reply) => {
+  app.route({
+    ...declared(staffApprovalFile, { tags }),
+    handler: async (request, reply) => {
       const found = await approvalFile(
         app.db,
         scopeOf(request.staff!),
@@ -58,19 +52,11 @@ const staffApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(file.body);
     },
-  );
+  });
 
-  app.post(
-    '/api/staff/approvals/:kind/:id/decision',
-    {
-      schema: {
-        tags: ['staff'],
-        params: itemParams,
-        body: approvalDecisionBody,
-        response: { 200: approvalDecisionReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(decideStaffApproval, { tags }),
+    handler: async (request) => {
       const staff = request.staff!;
       const outcome = await decideApproval(app.db, {
         scope: scopeOf(staff),
@@ -86,6 +72,6 @@ const staffApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'already_decided') throw new HttpError(409, STAFF_TEXTS.alreadyDecided);
       return { data: { status: outcome.status } };
     },
-  );
+  });
 };
 export default staffApprovalRoutes;

@@ -1,15 +1,6 @@
-import {
-  STAFF_SESSION_COOKIE,
-  STAFF_TEXTS,
-  staffLoginBody,
-  staffLoginReply,
-  staffMeReply,
-  staffPasswordChangeBody,
-  staffPasswordChangeReply,
-  TOO_MANY_ATTEMPTS,
-} from '@fieldhouse/contract';
+import { STAFF_SESSION_COOKIE, STAFF_TEXTS, TOO_MANY_ATTEMPTS } from '@fieldhouse/contract';
+import { changeStaffPassword, getStaffMe, staffLogin, staffLogout } from '@fieldhouse/contract/routes/staff';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { staffScope } from '../../plugins/app/staff-auth.ts';
 import { LoginThrottle } from '../../services/auth/login-throttle.ts';
@@ -22,6 +13,9 @@ import {
 import { recordAudit } from '../../services/staff/audit.ts';
 import { attemptStaffLogin } from '../../services/staff/login.ts';
 import { createStaffSession, revokeStaffSession } from '../../services/staff/sessions.ts';
+import { declared } from '../declared.ts';
+
+const tags = ['staff'];
 
 /** Staff login and logout (public), and who is logged in (any staff role). */
 const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,13 +27,10 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     maxDelaySeconds: limits.loginMaxDelaySeconds,
   });
 
-  app.post(
-    '/api/staff/auth/login',
-    {
-      config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
-      schema: { tags: ['staff'], body: staffLoginBody, response: { 200: staffLoginReply } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(staffLogin, { tags }),
+    config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+    handler: async (request, reply) => {
       const now = app.now();
       const outcome = await attemptStaffLogin(app.db, throttle, {
         ...request.body,
@@ -75,46 +66,33 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       app.issueCsrfToken(request, reply);
       return { data: { staff: await describeStaff(app.db, account), code_required: false } };
     },
-  );
+  });
 
-  app.post(
-    '/api/staff/auth/logout',
-    {
-      schema: {
-        tags: ['staff'],
-        response: { 200: z.object({ data: z.object({ logged_out: z.boolean() }) }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(staffLogout, { tags }),
+    handler: async (request, reply) => {
       const token = request.cookies[STAFF_SESSION_COOKIE];
       if (token) await revokeStaffSession(app.db, token, app.now());
       app.clearStaffSessionCookie(request, reply);
       return { data: { logged_out: true } };
     },
-  );
+  });
 
-  await app.register(async (scoped) => {
+  await app.register(async (instance) => {
+    const scoped = instance.withTypeProvider<ZodTypeProvider>();
     staffScope(scoped, ['administrator', 'centre_manager', 'front_desk']);
-    scoped.get(
-      '/api/staff/me',
-      { schema: { tags: ['staff'], response: { 200: staffMeReply } } },
-      async (request) => {
+    scoped.route({
+      ...declared(getStaffMe, { tags }),
+      handler: async (request) => {
         const account = await findStaff(app.db, request.staff!.id);
         return { data: await describeStaff(app.db, account!) };
       },
-    );
-    scoped.withTypeProvider<ZodTypeProvider>().put(
-      '/api/staff/me/password',
-      {
-        // Guessing the current password through this call is throttled like a login from one address.
-        config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
-        schema: {
-          tags: ['staff'],
-          body: staffPasswordChangeBody,
-          response: { 200: staffPasswordChangeReply },
-        },
-      },
-      async (request) => {
+    });
+    scoped.route({
+      ...declared(changeStaffPassword, { tags }),
+      // Guessing the current password through this call is throttled like a login from one address.
+      config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+      handler: async (request) => {
         const staff = request.staff!;
         try {
           const { otherSessionsEnded } = await app.db.transaction((tx) =>
@@ -136,7 +114,7 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
       },
-    );
+    });
   });
 };
 export default staffAuthRoutes;

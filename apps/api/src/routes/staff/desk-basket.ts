@@ -1,15 +1,13 @@
+import { STAFF_TEXTS } from '@fieldhouse/contract';
 import {
-  addToCartBody,
-  cartReply,
-  checkoutBody,
-  checkoutReply,
-  removeFromCartBody,
-  STAFF_TEXTS,
-  setCartPaymentsBody,
-} from '@fieldhouse/contract';
+  addToDeskBasket,
+  getDeskBasket,
+  payDeskBasket,
+  removeFromDeskBasket,
+  setDeskBasketPayments,
+} from '@fieldhouse/contract/routes/staff-desk-basket';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { customers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { staffScope } from '../../plugins/app/staff-auth.ts';
@@ -19,9 +17,10 @@ import { completeCheckout } from '../../services/checkout/checkout-service.ts';
 import type { ClientRow } from '../../services/clients/client-service.ts';
 import { findOrderPayments } from '../../services/orders/order-service.ts';
 import { recordAudit } from '../../services/staff/audit.ts';
+import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
-const customerParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['staff'];
 
 /**
  * The desk works a customer's basket for them: add a session, put cash, cheque or voucher against it, and pay
@@ -30,7 +29,6 @@ const customerParams = z.object({ id: z.coerce.number().int().positive().max(2_1
  */
 const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'centre_manager', 'front_desk']);
-  const schema = { tags: ['staff'], params: customerParams, response: { 200: cartReply } };
 
   async function context(customerId: number): Promise<{ client: ClientRow; cart: CartContext }> {
     const client = await requireClient(app);
@@ -43,26 +41,27 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
     return { client, cart: { customerId, clientId: client.id, timeZone: client.timeZone, now: app.now() } };
   }
 
-  app.get('/api/staff/desk/customers/:id/basket', { schema }, async (request) => ({
-    data: await findCart(app.db, (await context(request.params.id)).cart, null),
-  }));
+  app.route({
+    ...declared(getDeskBasket, { tags }),
+    handler: async (request) => ({
+      data: await findCart(app.db, (await context(request.params.id)).cart, null),
+    }),
+  });
 
-  app.post(
-    '/api/staff/desk/customers/:id/basket/add',
-    { schema: { ...schema, body: addToCartBody } },
-    async (request) => ({
+  app.route({
+    ...declared(addToDeskBasket, { tags }),
+    handler: async (request) => ({
       data: await addToCart(
         app.db,
         (await context(request.params.id)).cart,
         request.body.items.map((i) => ({ id: i.id, type: i.type })),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/api/staff/desk/customers/:id/basket/remove',
-    { schema: { ...schema, body: removeFromCartBody } },
-    async (request) => ({
+  app.route({
+    ...declared(removeFromDeskBasket, { tags }),
+    handler: async (request) => ({
       data: await removeFromCart(
         app.db,
         (await context(request.params.id)).cart,
@@ -73,30 +72,21 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ),
     }),
-  );
+  });
 
-  app.put(
-    '/api/staff/desk/customers/:id/basket/payments',
-    { schema: { ...schema, body: setCartPaymentsBody } },
-    async (request) => ({
+  app.route({
+    ...declared(setDeskBasketPayments, { tags }),
+    handler: async (request) => ({
       data: await setCartPayments(app.db, (await context(request.params.id)).cart, {
         payments: request.body.payments.map((p) => ({ tenderType: p.tender_type, amount: p.amount })),
         frontOfHouse: true,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/staff/desk/customers/:id/pay',
-    {
-      schema: {
-        tags: ['staff'],
-        params: customerParams,
-        body: checkoutBody,
-        response: { 200: checkoutReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(payDeskBasket, { tags }),
+    handler: async (request) => {
       const staff = request.staff!;
       const { client, cart: ctx } = await context(request.params.id);
       const data = await completeCheckout(
@@ -131,6 +121,6 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data };
     },
-  );
+  });
 };
 export default staffDeskBasketRoutes;

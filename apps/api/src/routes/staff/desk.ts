@@ -1,25 +1,22 @@
+import { DESK_TEXTS } from '@fieldhouse/contract';
 import {
-  checkInBody,
-  checkInReply,
-  DESK_TEXTS,
-  deskCustomerReply,
-  deskSearchQuery,
-  deskSearchReply,
-  idParam,
-  redeemGuestPassBody,
-  redeemGuestPassReply,
-} from '@fieldhouse/contract';
+  deskCheckIn,
+  deskCustomerPhoto,
+  getDeskCustomer,
+  redeemDeskGuestPass,
+  searchDeskCustomers,
+} from '@fieldhouse/contract/routes/staff-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
 import { checkIn } from '../../services/staff/desk/check-in.ts';
 import { findDeskCustomer, findDeskCustomerRow } from '../../services/staff/desk/customer-view.ts';
 import { redeemGuestPass } from '../../services/staff/desk/guest-pass-redemption.ts';
 import { searchCustomers } from '../../services/staff/desk/search.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
-const customerParams = z.object({ id: idParam });
+const tags = ['staff'];
 const scopeOf = (staff: AuthenticatedStaff) => ({
   venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
 });
@@ -32,30 +29,27 @@ const actorOf = (staff: AuthenticatedStaff) => ({ staffId: staff.id, name: staff
 const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'centre_manager', 'front_desk']);
 
-  app.get(
-    '/api/staff/desk/customers',
-    { schema: { tags: ['staff'], querystring: deskSearchQuery, response: { 200: deskSearchReply } } },
-    async (request) => {
+  app.route({
+    ...declared(searchDeskCustomers, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       return { data: await searchCustomers(app.db, { clientId: client.id, q: request.query.q }) };
     },
-  );
+  });
 
-  app.get(
-    '/api/staff/desk/customers/:id',
-    { schema: { tags: ['staff'], params: customerParams, response: { 200: deskCustomerReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getDeskCustomer, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const data = await findDeskCustomer(app.db, { client, customerId: request.params.id, now: app.now() });
       if (!data) throw notFound(DESK_TEXTS.customerNotFound);
       return { data };
     },
-  );
+  });
 
-  app.get(
-    '/api/staff/desk/customers/:id/photo',
-    { schema: { tags: ['staff'], params: customerParams } },
-    async (request, reply) => {
+  app.route({
+    ...declared(deskCustomerPhoto, { tags }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const found = await findDeskCustomerRow(app.db, client.id, request.params.id);
       const key = found?.customer.profilePhotoPath;
@@ -69,12 +63,11 @@ const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
     },
-  );
+  });
 
-  app.post(
-    '/api/staff/desk/guest-passes/redeem',
-    { schema: { tags: ['staff'], body: redeemGuestPassBody, response: { 200: redeemGuestPassReply } } },
-    async (request) => {
+  app.route({
+    ...declared(redeemDeskGuestPass, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const staff = request.staff!;
       const outcome = await redeemGuestPass(app.db, {
@@ -103,19 +96,11 @@ const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       }
     },
-  );
+  });
 
-  app.post(
-    '/api/staff/desk/customers/:id/check-in',
-    {
-      schema: {
-        tags: ['staff'],
-        params: customerParams,
-        body: checkInBody,
-        response: { 201: checkInReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(deskCheckIn, { tags }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       const staff = request.staff!;
       const outcome = await checkIn(app.db, {
@@ -130,6 +115,6 @@ const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'venue_not_found') throw notFound(DESK_TEXTS.venueNotFound);
       return reply.code(201).send({ data: outcome.checkIn });
     },
-  );
+  });
 };
 export default staffDeskRoutes;

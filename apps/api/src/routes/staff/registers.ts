@@ -1,22 +1,18 @@
+import { DESK_TEXTS } from '@fieldhouse/contract';
 import {
-  attendanceBody,
-  attendanceReply,
-  DESK_TEXTS,
-  idParam,
-  registersQuery,
-  registersReply,
-  sessionRegisterReply,
-} from '@fieldhouse/contract';
+  getStaffRegister,
+  listStaffRegisters,
+  markStaffAttendance,
+} from '@fieldhouse/contract/routes/staff-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
 import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
 import { findRegister, listRegisters, markAttendance } from '../../services/staff/desk/registers.ts';
+import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
-const sessionParams = z.object({ sessionId: idParam });
-const bookingParams = z.object({ sessionId: idParam, bookingId: idParam });
+const tags = ['staff'];
 const scopeOf = (staff: AuthenticatedStaff) => ({
   venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
 });
@@ -25,10 +21,9 @@ const scopeOf = (staff: AuthenticatedStaff) => ({
 const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'centre_manager', 'front_desk']);
 
-  app.get(
-    '/api/staff/registers',
-    { schema: { tags: ['staff'], querystring: registersQuery, response: { 200: registersReply } } },
-    async (request) => {
+  app.route({
+    ...declared(listStaffRegisters, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const staff = request.staff!;
       const date = request.query.date === undefined ? undefined : parseLocalDate(request.query.date);
@@ -47,12 +42,11 @@ const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!data) throw notFound(DESK_TEXTS.venueNotFound);
       return { data };
     },
-  );
+  });
 
-  app.get(
-    '/api/staff/registers/:sessionId',
-    { schema: { tags: ['staff'], params: sessionParams, response: { 200: sessionRegisterReply } } },
-    async (request) => {
+  app.route({
+    ...declared(getStaffRegister, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const data = await findRegister(app.db, {
         clientId: client.id,
@@ -62,19 +56,11 @@ const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!data) throw notFound(DESK_TEXTS.sessionNotFound);
       return { data };
     },
-  );
+  });
 
-  app.put(
-    '/api/staff/registers/:sessionId/bookings/:bookingId',
-    {
-      schema: {
-        tags: ['staff'],
-        params: bookingParams,
-        body: attendanceBody,
-        response: { 200: attendanceReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...declared(markStaffAttendance, { tags }),
+    handler: async (request) => {
       const client = await requireClient(app);
       const staff = request.staff!;
       const outcome = await markAttendance(app.db, {
@@ -91,6 +77,6 @@ const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'not_open') throw new HttpError(409, DESK_TEXTS.registerNotOpen);
       return { data: outcome.entry };
     },
-  );
+  });
 };
 export default staffRegisterRoutes;

@@ -1,7 +1,7 @@
-import type { ApprovalDecisionBody, ApprovalKind, approvalDecisionReply } from '@fieldhouse/contract/staff';
+import { decideStaffApproval } from '@fieldhouse/contract/routes/staff';
+import type { ApprovalDecisionBody, ApprovalKind } from '@fieldhouse/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { type ApprovalItem, approvalsQueryKey } from './get-approvals';
 
 export interface DecisionInput {
@@ -25,10 +25,7 @@ export function useDecideApproval() {
     );
   return useMutation({
     mutationFn: ({ kind, id, body }: DecisionInput) =>
-      api.post<z.infer<typeof approvalDecisionReply>['data']>(
-        `staff/approvals/${encodeURIComponent(kind)}/${id}/decision`,
-        body,
-      ),
+      call(decideStaffApproval, { params: { kind, id }, body }),
     onSuccess: (_reply, input) => removeFromQueue(input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
   });

@@ -1,7 +1,8 @@
+import { listStaffApprovals } from '@fieldhouse/contract/routes/staff';
 import type { approvalsReply } from '@fieldhouse/contract/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type ApprovalItem = Camel<z.infer<typeof approvalsReply>['data'][number]>;
 
@@ -10,7 +11,7 @@ export const approvalsQueryKey = ['staff', 'approvals'] as const;
 /** GET staff/approvals: freeze requests and eligibility documents waiting for a decision (403 for front desk). */
 export const approvalsQueryOptions = queryOptions({
   queryKey: approvalsQueryKey,
-  queryFn: ({ signal }) => api.get<z.infer<typeof approvalsReply>['data']>('staff/approvals', { signal }),
+  queryFn: ({ signal }) => call(listStaffApprovals, { signal }),
 });
 
 export const useApprovals = () => useQuery(approvalsQueryOptions);

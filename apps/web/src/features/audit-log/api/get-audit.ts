@@ -1,7 +1,8 @@
+import { listStaffAudit } from '@fieldhouse/contract/routes/staff';
 import type { auditReply } from '@fieldhouse/contract/staff';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type AuditPage = Camel<z.infer<typeof auditReply>['data']>;
 export type AuditEntry = AuditPage['entries'][number];
@@ -10,8 +11,7 @@ export type AuditEntry = AuditPage['entries'][number];
 export const auditQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['staff', 'audit', page] as const,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof auditReply>['data']>('staff/audit', { query: { page }, signal }),
+    queryFn: ({ signal }) => call(listStaffAudit, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,8 @@
 import type { User as WireUser } from '@fieldhouse/contract';
+import { getUser } from '@fieldhouse/contract/routes/auth';
 import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Camel, isApiError } from '../../../lib/api/client';
+import { type Camel, call, isApiError } from '../../../lib/api/client';
 import { readCookie } from '../../../lib/cookies';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -16,7 +17,7 @@ export const userQueryOptions = queryOptions({
     // No companion cookie means no session: skip the call (and its 401).
     if (readCookie(LOGGED_IN_COOKIE) !== '1') return null;
     try {
-      return await api.get<WireUser>('auth/user', { signal, allowUnauthorised: true });
+      return await call(getUser, { signal, allowUnauthorised: true });
     } catch (error) {
       if (isApiError(error) && error.status === 401) return null;
       throw error;

@@ -1,6 +1,6 @@
-import type { User as WireUser } from '@fieldhouse/contract';
+import { login } from '@fieldhouse/contract/routes/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { announce } from './auth-channel';
 import { userQueryKey } from './get-user';
 
@@ -18,7 +18,7 @@ export function useLogin() {
       // The wait is written out rather than imported from lib/delay, which the lazily loaded basket calls share:
       // importing it here gave the login page and the timetable one more file to fetch (decision 021).
       await new Promise((resolve) => setTimeout(resolve, LOGIN_DELAY_MS));
-      return api.post<WireUser>('auth/customer/login', input);
+      return call(login, { body: input });
     },
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);

@@ -1,5 +1,6 @@
+import { logout as logoutRoute } from '@fieldhouse/contract/routes/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api/client';
+import { call, isApiError } from '../../../lib/api/client';
 import { announce } from './auth-channel';
 import { userQueryKey } from './get-user';
 
@@ -13,7 +14,7 @@ export function clearSessionState(queryClient: ReturnType<typeof useQueryClient>
 
 export async function logout(): Promise<void> {
   try {
-    await api.post('auth/logout', {}, { allowUnauthorised: true });
+    await call(logoutRoute, { allowUnauthorised: true });
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) throw error;
   }

@@ -1,6 +1,6 @@
-import type { User as WireUser } from '@fieldhouse/contract';
+import { register } from '@fieldhouse/contract/routes/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { announce } from './auth-channel';
 import { userQueryKey } from './get-user';
 
@@ -22,9 +22,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      api.post<WireUser>('auth/customer/register', input, {
-        query: { onboardingType: 'customer_account_online' },
-      }),
+      call(register, { body: input, query: { onboardingType: 'customer_account_online' } }),
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
       announce('login');

@@ -1,9 +1,9 @@
+import { forgottenPassword } from '@fieldhouse/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 export function useForgottenPassword() {
   return useMutation({
-    mutationFn: (emailOrReference: string) =>
-      api.post<{ message: string }>('auth/customer/forgotten-password', { emailOrReference }),
+    mutationFn: (emailOrReference: string) => call(forgottenPassword, { body: { emailOrReference } }),
   });
 }

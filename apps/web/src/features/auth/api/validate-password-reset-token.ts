@@ -1,10 +1,11 @@
+import { validatePasswordReset } from '@fieldhouse/contract/routes/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 export const passwordResetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['public', 'password-reset', token],
-    queryFn: () => api.post<{ valid: true; email: string }>('auth/password-reset/validate', { token }),
+    queryFn: () => call(validatePasswordReset, { body: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

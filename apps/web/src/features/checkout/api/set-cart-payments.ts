@@ -1,14 +1,14 @@
-import type { Cart as WireCart } from '@fieldhouse/contract';
+import { setCartPayments } from '@fieldhouse/contract/routes/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { storeCart } from '../../../api/get-cart';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import type { OfflinePayment } from '../../../lib/offline-payments';
 
 /** PUT cart/payments: credit (and front-of-house tenders); the reply is the repriced cart. */
 export function useSetCartPayments() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payments: OfflinePayment[]) => api.put<WireCart>('cart/payments', { payments }),
+    mutationFn: (payments: OfflinePayment[]) => call(setCartPayments, { body: { payments } }),
     onSuccess: (cart) => storeCart(queryClient, cart),
   });
 }

@@ -1,7 +1,8 @@
+import { deskCheckIn } from '@fieldhouse/contract/routes/staff-desk';
 import type { checkInReply } from '@fieldhouse/contract/staff-desk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { deskCustomerQueryKey } from './get-desk-customer';
 
 export type CheckIn = Camel<z.infer<typeof checkInReply>['data']>;
@@ -10,10 +11,7 @@ export type CheckIn = Camel<z.infer<typeof checkInReply>['data']>;
 export function useCheckIn(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (venueId: number) =>
-      api.post<z.infer<typeof checkInReply>['data']>(`staff/desk/customers/${customerId}/check-in`, {
-        venueId,
-      }),
+    mutationFn: (venueId: number) => call(deskCheckIn, { params: { id: customerId }, body: { venueId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deskCustomerQueryKey(customerId) }),
   });
 }

@@ -1,4 +1,11 @@
-import type { CheckoutBody, checkoutReply, Cart as WireCart } from '@fieldhouse/contract';
+import type { CheckoutBody, checkoutReply } from '@fieldhouse/contract';
+import {
+  addToDeskBasket,
+  getDeskBasket,
+  payDeskBasket,
+  removeFromDeskBasket,
+  setDeskBasketPayments,
+} from '@fieldhouse/contract/routes/staff-desk-basket';
 import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { CARD_PROVIDER_TEXTS } from '@fieldhouse/contract/texts/payments';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +13,7 @@ import type { z } from 'zod';
 import { answerChallenge } from '../../../api/answer-challenge';
 import type { Cart } from '../../../api/get-cart';
 import { type CardDetails, tokeniseCard } from '../../../api/tokenise-card';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { cardFormError, type StripeCard } from '../../../lib/card-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { deskCustomerQueryKey } from './get-desk-customer';
@@ -15,13 +22,12 @@ import { deskCustomerQueryKey } from './get-desk-customer';
 export type DeskTender = 'cash' | 'cheque' | 'offline-voucher' | 'card';
 
 export const deskBasketQueryKey = (customerId: number) => ['staff', 'desk', 'basket', customerId] as const;
-const basePath = (customerId: number) => `staff/desk/customers/${customerId}`;
 
 /** GET staff/desk/customers/:id/basket: the customer's own open basket, worked by the desk. */
 export const deskBasketQueryOptions = (customerId: number) =>
   queryOptions({
     queryKey: deskBasketQueryKey(customerId),
-    queryFn: ({ signal }) => api.get<WireCart>(`${basePath(customerId)}/basket`, { signal }),
+    queryFn: ({ signal }) => call(getDeskBasket, { params: { id: customerId }, signal }),
   });
 
 export const useDeskBasket = (customerId: number) => useQuery(deskBasketQueryOptions(customerId));
@@ -41,22 +47,24 @@ function useBasketWrite<I>(customerId: number, write: (input: I) => Promise<Cart
 /** POST …/basket/add: one session (its id, type 'activity'). */
 export const useAddSessionToBasket = (customerId: number) =>
   useBasketWrite(customerId, (sessionId: number) =>
-    api.post<WireCart>(`${basePath(customerId)}/basket/add`, {
-      items: [{ id: sessionId, type: 'activity' }],
+    call(addToDeskBasket, {
+      params: { id: customerId },
+      body: { items: [{ id: sessionId, type: 'activity' }] },
     }),
   );
 
 /** POST …/basket/remove: one line; the desk's tenders go with it (as on the member's basket). */
 export const useRemoveFromBasket = (customerId: number) =>
   useBasketWrite(customerId, async (cartItemId: number) => {
-    const cart = await api.post<WireCart>(`${basePath(customerId)}/basket/remove`, {
-      cartItemIds: [cartItemId],
+    const cart = await call(removeFromDeskBasket, {
+      params: { id: customerId },
+      body: { cartItemIds: [cartItemId] },
     });
     const kept = cart.payments
       .filter((p) => p.tenderType === 'credit')
       .map((p) => ({ tenderType: p.tenderType, amount: p.amount.raw }));
     if (kept.length === cart.payments.length) return cart;
-    return api.put<WireCart>(`${basePath(customerId)}/basket/payments`, { payments: kept });
+    return call(setDeskBasketPayments, { params: { id: customerId }, body: { payments: kept } });
   });
 
 export interface PayInput {
@@ -103,14 +111,14 @@ export function usePayDeskBasket(customerId: number) {
         else if (!stripe) throw cardFormError(CARD_PROVIDER_TEXTS.loading);
         else token = await stripe.createPaymentMethod(card);
       }
-      const current = await api.get<WireCart>(`${basePath(customerId)}/basket`);
+      const current = await call(getDeskBasket, { params: { id: customerId } });
       const credit = current.payments
         .filter((p) => p.tenderType === 'credit')
         .map((p) => ({ tenderType: p.tenderType, amount: p.amount.raw }));
       const rest = current.totals.total.raw - current.totals.creditApplied.raw;
       const payments =
         rest > 0 && tender !== 'card' ? [...credit, { tenderType: tender, amount: rest }] : credit;
-      const cart = await api.put<WireCart>(`${basePath(customerId)}/basket/payments`, { payments });
+      const cart = await call(setDeskBasketPayments, { params: { id: customerId }, body: { payments } });
       queryClient.setQueryData(deskBasketQueryKey(customerId), cart);
       const toPay = cart.totals.total.raw - cart.totals.creditApplied.raw;
       let paymentMethod: PayBody['paymentMethod'];
@@ -124,11 +132,11 @@ export function usePayDeskBasket(customerId: number) {
         completedWaivers,
         paymentMethod,
       };
-      const reply = await api.post<PayReply>(`${basePath(customerId)}/pay`, body);
+      const reply = await call(payDeskBasket, { params: { id: customerId }, body });
       if (reply.status !== 'requires_action' || !stripe) return { reply, cart, body };
       await stripe.handleNextAction(reply.challengeId);
       const again = { ...body, paymentIntentId: reply.paymentIntentId };
-      const next = await api.post<PayReply>(`${basePath(customerId)}/pay`, again);
+      const next = await call(payDeskBasket, { params: { id: customerId }, body: again });
       // Asked again after a check that passed: stop rather than loop.
       if (next.status !== 'completed') throw new Error(BASKET_TEXTS.paymentFailed);
       return { reply: next, cart, body: again };
@@ -159,7 +167,7 @@ export function useContinueDeskCardPayment(customerId: number) {
       const answer = await answerChallenge(challengeId, approve);
       if (answer.status !== 'succeeded') throw new Error(BASKET_TEXTS.paymentFailed);
       const body = { ...previous.body, paymentIntentId };
-      const reply = await api.post<PayReply>(`${basePath(customerId)}/pay`, body);
+      const reply = await call(payDeskBasket, { params: { id: customerId }, body });
       return { reply, cart: previous.cart, body };
     },
     onSettled: () => invalidateDesk(queryClient, customerId),

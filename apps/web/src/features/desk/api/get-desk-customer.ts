@@ -1,7 +1,8 @@
+import { getDeskCustomer } from '@fieldhouse/contract/routes/staff-desk';
 import type { deskCustomerReply } from '@fieldhouse/contract/staff-desk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type DeskCustomer = Camel<z.infer<typeof deskCustomerReply>['data']>;
 export type DeskBooking = DeskCustomer['upcomingBookings'][number];
@@ -13,8 +14,7 @@ export const deskCustomerQueryKey = (customerId: number) =>
 export const deskCustomerQueryOptions = (customerId: number) =>
   queryOptions({
     queryKey: deskCustomerQueryKey(customerId),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof deskCustomerReply>['data']>(`staff/desk/customers/${customerId}`, { signal }),
+    queryFn: ({ signal }) => call(getDeskCustomer, { params: { id: customerId }, signal }),
   });
 
 export const useDeskCustomer = (customerId: number) => useQuery(deskCustomerQueryOptions(customerId));

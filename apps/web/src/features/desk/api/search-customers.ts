@@ -1,7 +1,8 @@
+import { searchDeskCustomers } from '@fieldhouse/contract/routes/staff-desk';
 import type { deskSearchReply } from '@fieldhouse/contract/staff-desk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type DeskCustomerSummary = Camel<z.infer<typeof deskSearchReply>['data'][number]>;
 
@@ -9,8 +10,7 @@ export type DeskCustomerSummary = Camel<z.infer<typeof deskSearchReply>['data'][
 export const customerSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['staff', 'desk', 'search', q] as const,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof deskSearchReply>['data']>('staff/desk/customers', { query: { q }, signal }),
+    queryFn: ({ signal }) => call(searchDeskCustomers, { query: { q }, signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { IsPurchasable, User as WireUser } from '@fieldhouse/contract';
+import { register } from '@fieldhouse/contract/routes/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { JourneyAccount } from '../types';
 import { customQuestionsQueryOptions } from './get-custom-questions';
@@ -34,9 +35,7 @@ export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateAccountInput): Promise<CreatedAccount> => {
-      const user = await api.post<WireUser>('auth/customer/register', input.account, {
-        query: { onboardingType: ONBOARDING_TYPE },
-      });
+      const user = await call(register, { body: input.account, query: { onboardingType: ONBOARDING_TYPE } });
       try {
         const [list] = await Promise.all([
           queryClient.fetchQuery(membershipTypesQueryOptions(input.venueId, true, user.id)),

@@ -1,6 +1,7 @@
 import type { Costs as WireCosts } from '@fieldhouse/contract';
+import { getMembershipCosts } from '@fieldhouse/contract/routes/joining';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type Costs = Camel<WireCosts>;
 
@@ -28,11 +29,13 @@ export const useCosts = (params: CostsParams | null) =>
     queryKey: ['joining', 'costs', params ?? NO_PARAMS] as const,
     queryFn: ({ signal }) => {
       if (!params) throw new Error('No payment option chosen');
-      return api.get<WireCosts>(`memberships/types/${params.typeId}/payment-options/${params.optionId}`, {
+      return call(getMembershipCosts, {
         signal,
+        params: { typeId: params.typeId, optionId: params.optionId },
+        // Empty values are left out of the query (as the client always did with null).
         query: {
-          startDate: params.startDate,
-          billingDay: params.billingDay,
+          startDate: params.startDate ?? undefined,
+          billingDay: params.billingDay === null ? undefined : String(params.billingDay),
           venueId: params.venueId,
           promotionCodeId: params.promotionCodeId,
         },

@@ -1,6 +1,7 @@
 import type { customQuestionsReply } from '@fieldhouse/contract';
+import { getCustomQuestions } from '@fieldhouse/contract/routes/joining';
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import type { Data } from './keys';
 
 export type CustomQuestions = Camel<Data<typeof customQuestionsReply>>;
@@ -9,8 +10,5 @@ export type CustomQuestions = Camel<Data<typeof customQuestionsReply>>;
 export const customQuestionsQueryOptions = (membershipTypeId: number, isLoggedIn: boolean) =>
   queryOptions({
     queryKey: ['joining', 'custom-questions', membershipTypeId, isLoggedIn ? 'user' : 'guest'] as const,
-    queryFn: ({ signal }) =>
-      api.get<Data<typeof customQuestionsReply>>(`custom-questions/memberships/${membershipTypeId}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(getCustomQuestions, { signal, params: { id: membershipTypeId } }),
   });

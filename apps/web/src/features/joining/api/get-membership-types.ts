@@ -1,6 +1,7 @@
 import type { Membership as WireMembership } from '@fieldhouse/contract';
+import { getMembershipTypes } from '@fieldhouse/contract/routes/joining';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type Membership = Camel<WireMembership>;
 export type PaymentOption = Membership['paymentOptions'][number];
@@ -14,7 +15,7 @@ export const membershipTypesQueryOptions = (
   queryOptions({
     queryKey: ['joining', 'memberships', venueId, includeIneligible, viewer ?? 'guest'] as const,
     queryFn: ({ signal }) =>
-      api.get<WireMembership[]>('memberships/types', {
+      call(getMembershipTypes, {
         signal,
         query: { venueId, includeIneligible: includeIneligible ? 'true' : undefined },
       }),

@@ -1,13 +1,10 @@
-import type { promoValidationReply } from '@fieldhouse/contract';
+import { validatePromoCode } from '@fieldhouse/contract/routes/joining';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import type { Data } from './keys';
+import { call } from '../../../lib/api/client';
 
 /** GET v1/membership-promotions/validate/:code/:paymentOptionId: { code, id } or 422 'Code not recognised'. */
 export const useValidatePromoCode = () =>
   useMutation({
     mutationFn: ({ code, paymentOptionId }: { code: string; paymentOptionId: number }) =>
-      api.get<Data<typeof promoValidationReply>>(
-        `v1/membership-promotions/validate/${encodeURIComponent(code.trim())}/${paymentOptionId}`,
-      ),
+      call(validatePromoCode, { params: { code: code.trim(), paymentOptionId } }),
   });

@@ -1,7 +1,8 @@
+import { getStaffRegister } from '@fieldhouse/contract/routes/staff-desk';
 import type { sessionRegisterReply } from '@fieldhouse/contract/staff-desk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { registersQueryKey } from './get-registers';
 
 export type SessionRegister = Camel<z.infer<typeof sessionRegisterReply>['data']>;
@@ -13,8 +14,7 @@ export const registerQueryKey = (sessionId: number) => [...registersQueryKey, 's
 export const registerQueryOptions = (sessionId: number) =>
   queryOptions({
     queryKey: registerQueryKey(sessionId),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof sessionRegisterReply>['data']>(`staff/registers/${sessionId}`, { signal }),
+    queryFn: ({ signal }) => call(getStaffRegister, { params: { sessionId }, signal }),
   });
 
 export const useRegister = (sessionId: number) => useQuery(registerQueryOptions(sessionId));

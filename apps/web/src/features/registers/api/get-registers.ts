@@ -1,7 +1,8 @@
+import { listStaffRegisters } from '@fieldhouse/contract/routes/staff-desk';
 import type { registersReply } from '@fieldhouse/contract/staff-desk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type RegisterDay = Camel<z.infer<typeof registersReply>['data']>;
 export type RegisterSession = RegisterDay['sessions'][number];
@@ -12,11 +13,7 @@ export const registersQueryKey = ['staff', 'registers'] as const;
 export const registersQueryOptions = (venueId: number, date: string) =>
   queryOptions({
     queryKey: [...registersQueryKey, 'day', venueId, date] as const,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof registersReply>['data']>('staff/registers', {
-        query: { venueId, date },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(listStaffRegisters, { query: { venueId, date }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,6 @@
-import type { attendanceReply } from '@fieldhouse/contract/staff-desk';
+import { markStaffAttendance } from '@fieldhouse/contract/routes/staff-desk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { type RegisterEntry, registerQueryKey, type SessionRegister } from './get-register';
 import { registersQueryKey } from './get-registers';
 
@@ -13,9 +12,7 @@ export function useMarkAttendance(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, attended }: { bookingId: number; attended: boolean }) =>
-      api.put<z.infer<typeof attendanceReply>['data']>(`staff/registers/${sessionId}/bookings/${bookingId}`, {
-        attended,
-      }),
+      call(markStaffAttendance, { params: { sessionId, bookingId }, body: { attended } }),
     onSuccess: (entry: RegisterEntry) => {
       queryClient.setQueryData<SessionRegister>(registerQueryKey(sessionId), (register) =>
         register

@@ -1,14 +1,15 @@
+import { listStaffVenues } from '@fieldhouse/contract/routes/staff';
 import type { staffVenue } from '@fieldhouse/contract/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 
 export type StaffVenue = Camel<z.infer<typeof staffVenue>>;
 
 /** GET staff/venues: every venue, for the venue picker of a new staff account. */
 export const staffVenuesQueryOptions = queryOptions({
   queryKey: ['staff', 'venues'] as const,
-  queryFn: ({ signal }) => api.get<z.infer<typeof staffVenue>[]>('staff/venues', { signal }),
+  queryFn: ({ signal }) => call(listStaffVenues, { signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -51,7 +51,13 @@ export function StaffAccountForm({ venues }: { venues: StaffVenue[] }) {
   const submit = handleSubmit((values) => {
     setFormError(null);
     create.mutate(
-      { ...values, venue_ids: values.role === 'administrator' ? [] : values.venue_ids },
+      {
+        email: values.email,
+        name: values.name,
+        role: values.role,
+        venueIds: values.role === 'administrator' ? [] : values.venue_ids,
+        password: values.password,
+      },
       {
         onSuccess: (account) => {
           reset(EMPTY);

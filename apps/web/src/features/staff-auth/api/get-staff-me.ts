@@ -1,7 +1,8 @@
+import { getStaffMe } from '@fieldhouse/contract/routes/staff';
 import type { staffMeReply } from '@fieldhouse/contract/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel, isApiError } from '../../../lib/api/client';
+import { type Camel, call, isApiError } from '../../../lib/api/client';
 
 export type StaffMember = Camel<z.infer<typeof staffMeReply>['data']>;
 
@@ -12,10 +13,7 @@ export const staffMeQueryOptions = queryOptions({
   queryKey: staffMeQueryKey,
   queryFn: async ({ signal }): Promise<StaffMember | null> => {
     try {
-      return await api.get<z.infer<typeof staffMeReply>['data']>('staff/me', {
-        signal,
-        allowUnauthorised: true,
-      });
+      return await call(getStaffMe, { signal, allowUnauthorised: true });
     } catch (error) {
       if (isApiError(error) && error.status === 401) return null;
       throw error;

@@ -1,7 +1,8 @@
+import { staffLogin } from '@fieldhouse/contract/routes/staff';
 import type { StaffLoginBody, staffLoginReply } from '@fieldhouse/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type Camel } from '../../../lib/api/client';
+import { type Camel, call } from '../../../lib/api/client';
 import { staffMeQueryKey } from './get-staff-me';
 
 export type StaffLoginReply = Camel<z.infer<typeof staffLoginReply>['data']>;
@@ -13,10 +14,7 @@ export type StaffLoginReply = Camel<z.infer<typeof staffLoginReply>['data']>;
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffLoginBody) =>
-      api.post<z.infer<typeof staffLoginReply>['data']>('staff/auth/login', body, {
-        allowUnauthorised: true,
-      }),
+    mutationFn: (body: StaffLoginBody) => call(staffLogin, { body, allowUnauthorised: true }),
     onSuccess: (reply) => {
       if (reply.staff) queryClient.setQueryData(staffMeQueryKey, reply.staff);
     },

@@ -1,5 +1,6 @@
+import { staffLogout } from '@fieldhouse/contract/routes/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api/client';
+import { call, isApiError } from '../../../lib/api/client';
 import { markSessionEnd } from '../stores/session-end';
 import { staffMeQueryKey } from './get-staff-me';
 
@@ -17,7 +18,7 @@ export function useStaffLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post('staff/auth/logout', {}, { allowUnauthorised: true });
+        await call(staffLogout, { allowUnauthorised: true });
       } catch (error) {
         if (!(isApiError(error) && error.status === 401)) throw error;
       }

@@ -36,21 +36,25 @@ export function StaffPasswordForm() {
   const submit = handleSubmit((values) => {
     setDone(false);
     setFormError(null);
-    change.mutate(values, {
-      onSuccess: () => {
-        reset(EMPTY);
-        setDone(true);
+    const { current_password: currentPassword, password, repeat_password: repeatPassword } = values;
+    change.mutate(
+      { currentPassword, password, repeatPassword },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          setDone(true);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 422) {
+            const shown = Object.entries(matchServerErrors(error.fieldErrors, FIELDS).messages);
+            for (const [index, [field, message]] of shown.entries())
+              setError(field as keyof StaffPasswordChangeBody, { message }, { shouldFocus: index === 0 });
+            if (shown.length) return;
+          }
+          setFormError(error.message);
+        },
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 422) {
-          const shown = Object.entries(matchServerErrors(error.fieldErrors, FIELDS).messages);
-          for (const [index, [field, message]] of shown.entries())
-            setError(field as keyof StaffPasswordChangeBody, { message }, { shouldFocus: index === 0 });
-          if (shown.length) return;
-        }
-        setFormError(error.message);
-      },
-    });
+    );
   });
 
   return (
