@@ -587,6 +587,7 @@ describe('freeze', () => {
     expect(listed).toMatchObject({
       status: 'active',
       status_info: 'freeze pending approval',
+      freeze_pending: true,
       freezable: false,
     });
     const again = await upload(url, session, multipart({ ...base, freeze_type_id: holiday!.id, months: 1 }));

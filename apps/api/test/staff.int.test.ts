@@ -10,6 +10,7 @@ import {
   memberships,
   staffAccounts,
 } from '../src/db/schema.ts';
+import { findAccountMemberships } from '../src/services/memberships/account-memberships.ts';
 import { createStaffAccount } from '../src/services/staff/accounts.ts';
 import { systemActor } from '../src/services/staff/audit.ts';
 import { totpCode } from '../src/services/staff/totp.ts';
@@ -582,6 +583,14 @@ describe('the approvals queue', () => {
     expect(approve.statusCode, approve.body).toBe(200);
     const [after] = await t.db.select().from(memberships).where(eq(memberships.id, membership.id));
     expect(after).toMatchObject({ status: 'active', statusInfo: 'freeze pending' });
+    // Approved but not started: still pending for the member, who cannot ask for another freeze meanwhile.
+    const [listed] = await findAccountMemberships(t.db, {
+      customerId: customer.id,
+      now: clock,
+      timeZone: 'Europe/London',
+      membershipIds: [membership.id],
+    });
+    expect(listed).toMatchObject({ freeze_pending: true, freezable: false });
     const [decided] = await t.db.select().from(freezeRequests).where(eq(freezeRequests.id, request!.id));
     expect(decided).toMatchObject({ status: 'approved', decidedAt: clock });
     const mail = await outbox(app, 'freezer@example.test');

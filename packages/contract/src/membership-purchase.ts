@@ -179,6 +179,13 @@ export const accountMembership = z.object({
     })
     .nullable(),
   management_enabled: z.boolean(),
+  /**
+   * A freeze waits: asked for and not yet decided, or approved and not yet started (the spec's status_info 'freeze
+   * pending approval' or 'freeze pending'). Derived on the server; the web no longer reads it from status_info.
+   */
+  freeze_pending: z.boolean(),
+  /** The membership needs an eligibility document uploaded (account-shell §4 Memberships), derived on the server. */
+  upload_required: z.boolean(),
   freezable: z.boolean(),
   cancellable: z.boolean(),
   renewable: z.boolean(),

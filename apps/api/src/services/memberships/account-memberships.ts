@@ -17,6 +17,7 @@ import { periodEnd, periodStart, venueDatePretty } from '../../lib/venue-time.ts
 import {
   documentExpiry,
   documentTypesOf,
+  isUploadRequired,
   loadMembershipContext,
   managementFlags,
 } from './membership-state.ts';
@@ -177,6 +178,14 @@ export async function findAccountMemberships(
           }
         : null,
       management_enabled: flags.managementEnabled,
+      freeze_pending: flags.freezePending,
+      upload_required: isUploadRequired({
+        hasCriterion: type.eligibilityCriterionId !== null,
+        doc,
+        status: m.status,
+        managementEnabled: flags.managementEnabled,
+        today,
+      }),
       freezable: flags.freezable,
       cancellable: flags.cancellable,
       renewable: flags.renewable,

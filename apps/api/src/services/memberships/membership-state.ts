@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -46,7 +46,7 @@ type DocumentRow = typeof eligibilityDocuments.$inferSelect;
 /** What the flags need to know besides the membership itself. */
 export type MembershipContext = {
   today: LocalDate;
-  /** A freeze request waits for approval. */
+  /** A freeze request waits for approval, or an approved freeze has not started yet. */
   freezePending: boolean;
   /** Another (paid) membership already takes over from this one: a change or a renewal. */
   hasSuccessor: boolean;
@@ -127,7 +127,10 @@ export function isUploadRequired(input: {
   return !doc || doc.status === 'rejected' || expiry.expired || expiry.expiringSoon;
 }
 
-/** Freeze requests waiting for approval, successors (changes and renewals that were paid) and latest documents. */
+/**
+ * Pending freezes (a request waiting for approval, or an approved freeze that has not started yet), successors
+ * (changes and renewals that were paid) and latest documents.
+ */
 export async function loadMembershipContext(db: DbOrTx, membershipIds: number[]) {
   if (!membershipIds.length)
     return {
@@ -142,7 +145,10 @@ export async function loadMembershipContext(db: DbOrTx, membershipIds: number[])
       .where(
         and(
           inArray(freezeRequests.membershipId, membershipIds),
-          eq(freezeRequests.status, 'pending_approval'),
+          or(
+            eq(freezeRequests.status, 'pending_approval'),
+            and(eq(freezeRequests.status, 'approved'), isNull(freezeRequests.startedAt)),
+          ),
         ),
       ),
     db

@@ -9,7 +9,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Notice } from '../../../ui/notice';
 import { Spinner } from '../../../ui/spinner';
 import { type AccountMembership, accountMembershipsQueryOptions } from '../api/get-account-memberships';
-import { eligibilityNotices, isUploadRequired, type ManageAction } from '../rules/membership-rules';
+import { eligibilityNotices, type ManageAction } from '../rules/membership-rules';
 import { MEMBERSHIPS_PAGE_TEXTS } from '../texts';
 import '../memberships.css';
 
@@ -105,7 +105,7 @@ function MembershipCard({
       <article className="account-membership card" aria-labelledby={headingId}>
         <div className="account-membership__head">
           <div className="account-membership__title">
-            {isUploadRequired(membership) && <WarningIcon label={MEMBERSHIPS_PAGE_TEXTS.uploadWarning} />}
+            {membership.uploadRequired && <WarningIcon label={MEMBERSHIPS_PAGE_TEXTS.uploadWarning} />}
             <h2 id={headingId} className="account-membership__name">
               {membership.membershipType.name}
             </h2>

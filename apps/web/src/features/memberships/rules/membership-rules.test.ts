@@ -6,8 +6,6 @@ import {
   fileProblem,
   freezeDateBounds,
   freezeFormData,
-  isFreezePending,
-  isUploadRequired,
   manageOptions,
   withReason,
 } from './membership-rules';
@@ -23,38 +21,10 @@ const doc = (
   type: { name: 'Student card' },
   documentExpiry: { documentExpiringSoon: false, expired: false, ...expiry },
 });
-const membership = (overrides: Partial<Parameters<typeof isUploadRequired>[0]> = {}) => ({
-  status: 'active' as const,
-  managementEnabled: true,
-  document: null,
-  membershipType: { eligibilityCriterion: criterion },
-  ...overrides,
-});
-
-describe('isUploadRequired', () => {
-  it('needs a document when a criterion exists and none was sent', () => {
-    expect(isUploadRequired(membership())).toBe(true);
-    expect(isUploadRequired(membership({ membershipType: { eligibilityCriterion: null } }))).toBe(false);
-  });
-  it('needs a new one when expiring soon, expired or rejected', () => {
-    expect(isUploadRequired(membership({ document: doc('approved', { documentExpiringSoon: true }) }))).toBe(
-      true,
-    );
-    expect(isUploadRequired(membership({ document: doc('approved', { expired: true }) }))).toBe(true);
-    expect(isUploadRequired(membership({ document: doc('rejected') }))).toBe(true);
-    expect(isUploadRequired(membership({ document: doc('approved') }))).toBe(false);
-  });
-  it('not while a document is pending', () => {
-    expect(isUploadRequired(membership({ document: doc('pending', { expired: true }) }))).toBe(false);
-  });
-  it('not for cancelled, suspended or expired memberships, nor when management is disabled', () => {
-    for (const status of ['cancelled', 'suspended', 'expired'] as const)
-      expect(isUploadRequired(membership({ status }))).toBe(false);
-    expect(isUploadRequired(membership({ status: 'frozen' }))).toBe(true);
-    expect(isUploadRequired(membership({ status: 'pending' }))).toBe(true);
-    expect(isUploadRequired(membership({ managementEnabled: false }))).toBe(false);
-  });
-});
+/** What the server says of a membership (upload_required is derived there: membership-state.test.ts). */
+const membership = (
+  overrides: Partial<{ uploadRequired: boolean; document: ReturnType<typeof doc> | null }> = {},
+) => ({ uploadRequired: true, document: null, ...overrides });
 
 describe('eligibilityNotices', () => {
   it('uses the spec texts', () => {
@@ -76,15 +46,16 @@ describe('eligibilityNotices', () => {
       'If you do not update this document your membership will become suspended and you will lose all access rights.',
     ]);
   });
-  it('shows nothing when no upload is required', () => {
-    expect(eligibilityNotices(membership({ document: doc('pending') }))).toEqual([]);
+  it('shows nothing when the server says no upload is required', () => {
+    expect(eligibilityNotices(membership({ uploadRequired: false, document: doc('pending') }))).toEqual([]);
+    expect(eligibilityNotices(membership({ uploadRequired: false }))).toEqual([]);
   });
 });
 
 const manageable = {
   canChange: true,
   cannotChangeReason: null,
-  statusInfo: null,
+  freezePending: false,
   freezable: true,
   renewable: false,
   canRenew: false,
@@ -126,17 +97,12 @@ describe('manageOptions', () => {
       reason: 'Too early to renew',
     });
   });
-  it('a pending freeze wins over freezable', () => {
-    for (const statusInfo of ['freeze pending', 'Freeze pending approval']) {
-      expect(isFreezePending(statusInfo)).toBe(true);
-      expect(manageOptions({ ...manageable, statusInfo }).find((o) => o.id === 'freeze')).toEqual({
-        id: 'freeze',
-        isEnabled: false,
-        reason: 'Membership freeze is pending',
-      });
-    }
-    expect(isFreezePending('Frozen until 1 June 2026')).toBe(false);
-    expect(isFreezePending(null)).toBe(false);
+  it('a pending freeze (as the server says) wins over freezable', () => {
+    expect(manageOptions({ ...manageable, freezePending: true }).find((o) => o.id === 'freeze')).toEqual({
+      id: 'freeze',
+      isEnabled: false,
+      reason: 'Membership freeze is pending',
+    });
   });
 });
 

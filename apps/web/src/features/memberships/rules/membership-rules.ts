@@ -8,29 +8,7 @@ import type { AccountMembership } from '../api/get-account-memberships';
 /** What the member picked on a membership card or in the manage modal. */
 export type ManageAction = 'manage' | 'freeze' | 'upload' | 'cancel';
 
-type UploadFacts = Pick<AccountMembership, 'status' | 'managementEnabled' | 'document'> & {
-  membershipType: Pick<AccountMembership['membershipType'], 'eligibilityCriterion'>;
-};
-
-/**
- * account-shell §4 Memberships: an upload is required when (a criterion exists and there is no document, or the
- * document is expiring soon, expired or rejected) AND the document is not pending AND the membership is not
- * cancelled, suspended or expired AND management is enabled.
- */
-export function isUploadRequired(membership: UploadFacts): boolean {
-  const { document } = membership;
-  const needsDocument =
-    (membership.membershipType.eligibilityCriterion !== null && document === null) ||
-    document?.documentExpiry.documentExpiringSoon === true ||
-    document?.documentExpiry.expired === true ||
-    document?.status === 'rejected';
-  return (
-    needsDocument &&
-    document?.status !== 'pending' &&
-    !['cancelled', 'suspended', 'expired'].includes(membership.status) &&
-    membership.managementEnabled
-  );
-}
+type UploadFacts = Pick<AccountMembership, 'uploadRequired' | 'document'>;
 
 export interface EligibilityNotice {
   tone: 'warning' | 'danger';
@@ -45,7 +23,7 @@ export function eligibilityNotices(
   membership: UploadFacts,
   daysToExpiry: number | null = null,
 ): EligibilityNotice[] {
-  if (!isUploadRequired(membership)) return [];
+  if (!membership.uploadRequired) return [];
   const { document } = membership;
   if (!document) return [{ tone: 'warning', lines: [MEMBERSHIP_MANAGEMENT_TEXTS.uploadRequired] }];
   if (document.status === 'rejected')
@@ -69,11 +47,6 @@ export function eligibilityNotices(
   ];
 }
 
-/** Freeze pending when statusInfo is 'freeze pending' or 'freeze pending approval' (account-shell §4). */
-export const isFreezePending = (statusInfo: string | null): boolean =>
-  statusInfo !== null &&
-  ['freeze pending', 'freeze pending approval'].includes(statusInfo.trim().toLowerCase());
-
 export interface ManageOption {
   id: 'change' | 'freeze' | 'renew' | 'cancel' | 'upload';
   isEnabled: boolean;
@@ -87,7 +60,7 @@ export function manageOptions(
     AccountMembership,
     | 'canChange'
     | 'cannotChangeReason'
-    | 'statusInfo'
+    | 'freezePending'
     | 'freezable'
     | 'renewable'
     | 'canRenew'
@@ -102,7 +75,7 @@ export function manageOptions(
       reason: membership.canChange ? null : (membership.cannotChangeReason ?? null),
     },
   ];
-  const freezePending = isFreezePending(membership.statusInfo);
+  const { freezePending } = membership;
   options.push({
     id: 'freeze',
     isEnabled: !freezePending && membership.freezable,
