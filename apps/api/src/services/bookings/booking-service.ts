@@ -1,4 +1,4 @@
-import type { Booking } from '@fieldhouse/contract';
+import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
 import { and, asc, desc, eq, gte, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, bookings, venues } from '../../db/schema.ts';
@@ -15,10 +15,8 @@ import {
 
 export const CANCELLATION_CUT_OFF = {
   cutoff_action: 'cancel',
-  cutoff_message: 'Cannot cancel due to booking starting soon',
+  cutoff_message: BOOKING_TEXTS.cannotCancel,
 } as const;
-export const CREDIT_AWARDED_MESSAGE = 'A credit for the value of this booking will be added to your account.';
-export const CREDIT_NOT_AWARDED_MESSAGE = 'You are not eligible to receive credit for this booking.';
 
 type BookingFilter = { startsAfter?: Date; startsBefore?: Date };
 
@@ -75,7 +73,7 @@ export function toBookingWire(row: BookingRow, now: Date): Booking {
     },
     awards_credit: {
       can_be_awarded: canBeAwarded,
-      message: canBeAwarded ? CREDIT_AWARDED_MESSAGE : CREDIT_NOT_AWARDED_MESSAGE,
+      message: canBeAwarded ? BOOKING_TEXTS.creditAwarded : BOOKING_TEXTS.noCredit,
     },
     is_v2_booking: venue.activitiesV2Enabled,
   };

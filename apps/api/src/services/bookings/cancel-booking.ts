@@ -8,12 +8,7 @@ import { sessionLabel } from '../../lib/venue-time.ts';
 import { returnBookingUsages } from '../allowances/index.ts';
 import { awardCancellationCredit } from '../credits/index.ts';
 import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
-import {
-  CREDIT_AWARDED_MESSAGE,
-  canBeCancelled,
-  selectBookingDetails,
-  toBookingWire,
-} from './booking-service.ts';
+import { canBeCancelled, selectBookingDetails, toBookingWire } from './booking-service.ts';
 
 /** Booking credit lasts this long. */
 export const BOOKING_CREDIT_MONTHS = 12;
@@ -135,7 +130,7 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
         ...wire,
         awards_credit: {
           can_be_awarded: gotCredit,
-          message: gotCredit ? CREDIT_AWARDED_MESSAGE : wire.awards_credit.message,
+          message: gotCredit ? BOOKING_TEXTS.creditAwarded : wire.awards_credit.message,
         },
       };
     });
