@@ -3,8 +3,8 @@
 //
 // For each database (PGlite in a fresh folder, then a fresh PostgreSQL database on 127.0.0.1:5432 or
 // BENCH_DATABASE_URL, dropped afterwards) it seeds a client, a rush venue (50 sessions × 20 places, 3 days out)
-// and two timetable venues (4 and 40 sessions a day for 14 days), starts the real server (apps/api/src/main.ts,
-// a child process, as `npm run serve` does) and measures:
+// and two timetable venues (4 and 40 sessions a day for 14 days), starts the real server (the built bundle
+// apps/api/dist/main.js, built first if stale, a child process, as `npm run serve` runs it) and measures:
 //   - cold start: spawn to the first reply of GET /api/health (and the same for the bare Fastify reference);
 //   - registration: 1,000 customers through POST /api/auth/customer/register, 20 at a time;
 //   - the rush: 50 members at a time, each picks one of the 50 sessions (seeded random), makes a sandbox card
@@ -33,6 +33,7 @@ import * as schema from '../apps/api/src/db/schema.ts';
 import { DEMO_FOOTER_HTML, DEMO_THEME } from '../apps/api/src/db/seed-data.ts';
 import { addDays, formatIso, instantAt, localDateOf } from '../apps/api/src/lib/local-date.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
+import { buildIfStale } from './build-if-stale.mjs';
 import { portAnswers } from './lib/test-postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -396,7 +397,7 @@ async function benchDatabase(kind, prepare) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startProcess(
-      [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/src/main.ts')],
+      [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/dist/main.js')],
       {
         ...target.env,
         PORT: String(port),
@@ -818,6 +819,7 @@ if (ONLY !== 'pglite') {
   }
 }
 
+buildIfStale(); // the server it measures is the built bundle, as production runs it
 const started = performance.now();
 console.log(
   `npm run bench: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem() / 1024)} RAM, Node ${process.version}, load average ${os

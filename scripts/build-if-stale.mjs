@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds apps/web when its build is missing or older than its sources (used by `npm start` and the e2e run).
+// Builds what is missing or older than its sources (used by `npm start`, the e2e run, the page-weight test and the
+// bench): the web app (apps/web/dist) and the server bundle (apps/api/dist, docs/decisions/044).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,24 +19,44 @@ function newestMtime(path) {
   return newest;
 }
 
+const BUILDS = [
+  {
+    name: 'the web app',
+    workspace: 'apps/web',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/account',
+      'apps/web/join',
+      'apps/web/admin',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
+  },
+  {
+    name: 'the server',
+    workspace: 'apps/api',
+    output: 'apps/api/dist/main.js',
+    sources: [
+      'apps/api/src',
+      'apps/api/scripts/build-server.mjs',
+      'apps/api/package.json',
+      'packages/contract/src',
+    ],
+  },
+];
+
 export function buildIfStale() {
-  const dist = join(root, 'apps/web/dist/index.html');
-  const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/account',
-    'apps/web/join',
-    'apps/web/admin',
-    'apps/web/vite.config.ts',
-    'packages/contract/src',
-  ]
-    .map((p) => join(root, p))
-    .filter(existsSync);
-  const stale = !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
-  if (!stale) return;
-  console.log('Building the web app (apps/web/dist is missing or out of date)...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  for (const b of BUILDS) {
+    const output = join(root, b.output);
+    const sources = b.sources.map((p) => join(root, p)).filter(existsSync);
+    const stale = !existsSync(output) || Math.max(...sources.map(newestMtime)) > statSync(output).mtimeMs;
+    if (!stale) continue;
+    console.log(`Building ${b.name} (${b.output.replace(/\/[^/]*$/, '')} is missing or out of date)...`);
+    const r = spawnSync('npm', ['run', 'build', '-w', b.workspace], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();

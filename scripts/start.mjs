@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build the web app if the build is missing or older than its sources, then run the API
-// server, which migrates, seeds demo data on first run (demo mode) and serves the three sites.
+// `npm start`: build the web app and the server if their builds are missing or older than their sources, then run
+// the built server (apps/api/dist, as `npm run serve` does), which migrates, seeds demo data on first run (demo
+// mode) and serves the sites.
 // Trying the product on a fresh machine is the point of `npm start`, so it turns demo mode on unless DEMO_MODE
-// is set or NODE_ENV=production. Production runs `npm run serve` (never demo, no build step).
+// is set or NODE_ENV=production. Production runs `npm run serve` (never demo, after `npm run build`).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -15,8 +17,13 @@ if (env.DEMO_MODE === undefined && env.NODE_ENV !== 'production') {
   console.log('npm start: demo mode on (demo data, /api/dev/mail); set DEMO_MODE=false to turn it off');
 }
 if (env.SKIP_BUILD !== '1') buildIfStale();
+const main = join(root, 'apps/api/dist/main.js');
+if (!existsSync(main)) {
+  console.error('npm start: the server is not built (SKIP_BUILD=1): run npm run build first');
+  process.exit(1);
+}
 
-const server = spawn(process.execPath, [join(root, 'apps/api/src/main.ts')], {
+const server = spawn(process.execPath, [main], {
   stdio: 'inherit',
   env,
 });

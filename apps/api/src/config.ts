@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { envSchema } from './config-env.ts';
 import {
   type GoCardlessConfig,
@@ -9,10 +8,9 @@ import {
   s3Config,
   stripeConfig,
 } from './config-providers.ts';
+import { REPO_ROOT } from './paths.ts';
 
 export type { GoCardlessConfig, S3Config, StripeConfig } from './config-providers.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The value DEMO_MODE_IN_PRODUCTION must have for a production server to run in demo mode. */
 export const DEMO_MODE_PUBLIC_ACK = 'i-understand-this-is-public';

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { apiPath } from '../paths.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
 import * as schema from './schema.ts';
 
@@ -50,7 +50,7 @@ export type Database = {
   pglite?: PGlite;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = apiPath('drizzle');
 
 /** Any advisory lock key would do; this one is derived from a fixed name so every process agrees on it. */
 const MIGRATION_LOCK = "hashtext('fieldhouse.migrations')";

