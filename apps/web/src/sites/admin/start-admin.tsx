@@ -60,7 +60,7 @@ function startAdmin(): void {
             <BrowserRouter basename={config.basename}>
               <SiteRoutes />
             </BrowserRouter>
-            <LazyToaster />
+            <LazyToaster position="bottom-right" />
           </QueryClientProvider>
         </AppErrorBoundary>
       </StrictMode>,
