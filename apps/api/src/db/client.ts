@@ -52,6 +52,13 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = apiPath('drizzle');
 
+/**
+ * PostgreSQL's buffer pool inside PGlite. The default, 128 MB, is written when PostgreSQL starts, so all of it is
+ * resident from the first second; one operator's embedded database works in far less, and its files stay in the
+ * operating system's cache besides. 32 MB: about 100 MB less memory at idle, no slower in the tests (issue 12).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Any advisory lock key would do; this one is derived from a fixed name so every process agrees on it. */
 const MIGRATION_LOCK = "hashtext('fieldhouse.migrations')";
 
@@ -122,7 +129,11 @@ export async function openDatabase(
   const lock: FolderLock | null = folder ? await lockFolder(folder) : null;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+    pglite = await PGlite.create({
+      dataDir: config.dataDir,
+      loadDataDir: config.loadDataDir,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   } catch (err) {
     await lock?.release();
     throw err;
