@@ -117,8 +117,7 @@ export const profileMessageReply = messageReply;
 
 /**
  * The account's calls (decision 043): the member's details, password and memberships (their schemas are in
- * membership-purchase.ts), packages, waivers and the profile photo's JSON calls (the upload is multipart, not yet in
- * the map).
+ * membership-purchase.ts), packages, waivers and the profile photo (its upload is multipart).
  */
 export const accountCalls = {
   /** The data-field form's answers keyed by path, with the form's checksum; the reply is the user. */
@@ -132,6 +131,8 @@ export const accountCalls = {
   listWaivers: { reply: waiversReply },
   getWaiver: { params: waiverParams, query: waiverQuery, reply: waiverReply },
   signWaiver: { params: waiverParams, reply: waiverSignReply },
+  /** Multipart: the one `photo` file part (a JPEG, PNG or WebP of at most MAX_PHOTO_BYTES). */
+  uploadProfilePhoto: { upload: { file: 'photo' }, reply: profilePhotoReply, status: 201 },
   deleteProfilePhoto: { reply: profilePhotoReply },
   dismissPhotoReminder: { body: photoReminderBody, reply: profilePhotoReply },
 } as const satisfies Calls;

@@ -17,11 +17,25 @@ import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The schemas of one call: path parameters, query, JSON body, reply, and the reply's status (200 when absent). */
+/**
+ * A multipart/form-data upload: its text fields (wire names; zod, which the server applies to the parts as they
+ * arrive as text) and the name of its one file part. The server streams that part into storage; other files are
+ * skipped.
+ */
+export interface UploadSchemas {
+  readonly fields?: z.ZodType;
+  readonly file: string;
+}
+
+/**
+ * The schemas of one call: path parameters, query, a JSON body or a multipart upload, reply, and the reply's status
+ * (200 when absent).
+ */
 export interface CallSchemas {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  readonly upload?: UploadSchemas;
   readonly reply?: z.ZodType;
   readonly status?: 200 | 201 | 202;
 }
@@ -58,6 +72,21 @@ export type CallParams<S extends CallSchemas> = S['params'] extends z.ZodType
 export type CallQuery<S extends CallSchemas> = S['query'] extends z.ZodType ? z.input<S['query']> : never;
 /** The JSON body as sent on the wire (snake_case). */
 export type CallBody<S extends CallSchemas> = S['body'] extends z.ZodType ? z.input<S['body']> : never;
+/** A file part as the browser holds it (a Blob or File; the contract has no DOM types). */
+export interface UploadFile {
+  readonly size: number;
+  readonly type: string;
+}
+
+/**
+ * An upload's parts as the web gives them, keyed as on the wire: each text field as text or a number, and the file
+ * (`null` or absent when the call may go without one; the server says when it may not).
+ */
+export type CallUpload<S extends CallSchemas> = S['upload'] extends UploadSchemas
+  ? (S['upload']['fields'] extends z.ZodType
+      ? { [K in keyof z.output<S['upload']['fields']>]: string | number }
+      : unknown) & { [K in S['upload']['file']]?: UploadFile | null }
+  : never;
 /** What the reply's `data` holds on the wire (snake_case); `null` for a call without a JSON reply. */
 export type CallData<S extends CallSchemas> = S['reply'] extends z.ZodType
   ? z.output<S['reply']> extends { data: infer D }

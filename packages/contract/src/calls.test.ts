@@ -25,6 +25,20 @@ describe('the typed map of calls (decision 043)', () => {
     }
   });
 
+  it('declares uploads as POSTs with a file part and no JSON body', () => {
+    const uploads = [...DECLARED].filter(([, { schemas }]) => schemas.upload);
+    expect(uploads.map(([route]) => route.path).sort()).toEqual([
+      '/api/eligibility/document',
+      '/api/user/memberships/:id/freeze',
+      '/api/user/profile-photo',
+    ]);
+    for (const [route, { schemas }] of uploads) {
+      expect(route.method).toBe('POST');
+      expect(schemas.body).toBeUndefined();
+      expect(schemas.upload?.file).toMatch(/^[a-z_]+$/);
+    }
+  });
+
   it('fills path parameters, encoded, and refuses a missing one', () => {
     expect(fillPath('/api/waitlist/:waitlistId', { waitlistId: 12 })).toBe('/api/waitlist/12');
     expect(fillPath('/api/venues/:slug', { slug: 'a b/c' })).toBe('/api/venues/a%20b%2Fc');

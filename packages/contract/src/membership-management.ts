@@ -216,8 +216,8 @@ export const documentUploadReply = messageReply;
 export const documentFileParams = z.object({ id: idParam });
 
 /**
- * Managing a membership's calls (decision 043): change, renew, freeze and cancel. The freeze request and eligibility
- * documents are multipart uploads, not yet in the map.
+ * Managing a membership's calls (decision 043): change, renew, freeze and cancel, and eligibility documents. The
+ * freeze request and a document are multipart uploads (a file part streamed into storage, text fields beside it).
  */
 export const membershipManagementCalls = {
   membershipChangeOptions: { params: membershipIdParams, reply: changeOptionsReply },
@@ -232,5 +232,16 @@ export const membershipManagementCalls = {
     params: membershipIdParams,
     query: freezePreviewQuery,
     reply: freezePreviewReply,
+  },
+  freezeMembership: {
+    params: membershipIdParams,
+    upload: { fields: freezeFields, file: 'file' },
+    reply: freezeReply,
+    status: 201,
+  },
+  uploadEligibilityDocument: {
+    upload: { fields: documentFields, file: 'document' },
+    reply: documentUploadReply,
+    status: 201,
   },
 } as const satisfies Calls;

@@ -10,7 +10,15 @@ export type DeclaredSchema<S extends CallSchemas> = {
 } & (S['params'] extends object ? { params: S['params'] } : unknown) &
   (S['query'] extends object ? { querystring: S['query'] } : unknown) &
   (S['body'] extends object ? { body: S['body'] } : unknown) &
+  (S['upload'] extends object ? { consumes: ['multipart/form-data'] } : unknown) &
   (S['reply'] extends object ? { response: { [K in Status<S>]: S['reply'] } } : unknown);
+
+/** A declared upload's file part and text fields (decision 043), for `handleUpload`. */
+export function declaredUpload<R extends Route>(route: R): NonNullable<SchemasOf<R>['upload']> {
+  const upload = DECLARED.get(route)?.schemas.upload;
+  if (!upload) throw new Error(`${route.method} ${route.path} is not a declared upload`);
+  return upload as NonNullable<SchemasOf<R>['upload']>;
+}
 
 /**
  * A declared call's route options (decision 043): method, path and schemas from the typed map in the contract; the
@@ -30,6 +38,8 @@ export function declared<R extends Route>(
   if (schemas.params) schema.params = schemas.params;
   if (schemas.query) schema.querystring = schemas.query;
   if (schemas.body) schema.body = schemas.body;
+  // An upload's parts are read as they stream in (routes/multipart.ts), not parsed as a body first.
+  if (schemas.upload) schema.consumes = ['multipart/form-data'];
   if (schemas.reply) schema.response = { [schemas.status ?? 200]: schemas.reply };
   return {
     method: route.method,

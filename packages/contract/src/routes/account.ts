@@ -18,6 +18,7 @@ export const listAccountPackages = route<C['listAccountPackages']>('GET', '/api/
 export const listWaivers = route<C['listWaivers']>('GET', '/api/my-account/user/waivers');
 export const getWaiver = route<C['getWaiver']>('GET', '/api/my-account/user/waivers/:slug');
 export const signWaiver = route<C['signWaiver']>('POST', '/api/my-account/user/waivers/:slug/sign');
+export const uploadProfilePhoto = route<C['uploadProfilePhoto']>('POST', '/api/user/profile-photo');
 export const deleteProfilePhoto = route<C['deleteProfilePhoto']>('DELETE', '/api/user/profile-photo');
 export const dismissPhotoReminder = route<C['dismissPhotoReminder']>(
   'PUT',
@@ -33,6 +34,7 @@ export const accountRoutes = {
   listWaivers,
   getWaiver,
   signWaiver,
+  uploadProfilePhoto,
   deleteProfilePhoto,
   dismissPhotoReminder,
 } satisfies RouteTable<C>;

@@ -29,6 +29,12 @@ export const membershipFreezePreview = route<C['membershipFreezePreview']>(
   '/api/user/memberships/:id/freeze/preview',
 );
 
+export const freezeMembership = route<C['freezeMembership']>('POST', '/api/user/memberships/:id/freeze');
+export const uploadEligibilityDocument = route<C['uploadEligibilityDocument']>(
+  'POST',
+  '/api/eligibility/document',
+);
+
 export const membershipManagementRoutes = {
   membershipChangeOptions,
   membershipChangeCosts,
@@ -39,4 +45,6 @@ export const membershipManagementRoutes = {
   cancelMembership,
   membershipFreezeTypes,
   membershipFreezePreview,
+  freezeMembership,
+  uploadEligibilityDocument,
 } satisfies RouteTable<C>;

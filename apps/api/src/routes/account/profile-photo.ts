@@ -1,12 +1,18 @@
-import { MAX_PHOTO_BYTES, PROFILE_TEXTS, photoFileParams, profilePhotoReply } from '@fieldhouse/contract';
-import { deleteProfilePhoto, dismissPhotoReminder } from '@fieldhouse/contract/routes/account';
+import { MAX_PHOTO_BYTES, PROFILE_TEXTS, photoFileParams } from '@fieldhouse/contract';
+import {
+  deleteProfilePhoto,
+  dismissPhotoReminder,
+  uploadProfilePhoto,
+} from '@fieldhouse/contract/routes/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import * as profilePhoto from '../../services/customers/profile-photo.ts';
 import type { IncomingFile } from '../../services/storage/upload-check.ts';
-import { declared } from '../declared.ts';
+import { declared, declaredUpload } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
+
+const PHOTO_PART = declaredUpload(uploadProfilePhoto).file;
 
 /**
  * The one file of a multipart request, still streaming (cut one byte past MAX_PHOTO_BYTES so the service can tell a
@@ -22,7 +28,7 @@ async function readPhoto(request: FastifyRequest): Promise<IncomingFile> {
   } catch {
     throw fieldError('photo', PROFILE_TEXTS.photoType);
   }
-  if (part?.fieldname !== 'photo') {
+  if (part?.fieldname !== PHOTO_PART) {
     part?.file.resume();
     throw fieldError('photo', PROFILE_TEXTS.photoType);
   }
@@ -33,12 +39,9 @@ async function readPhoto(request: FastifyRequest): Promise<IncomingFile> {
 const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, quota: app.config.uploadQuota });
 
-  app.post(
-    '/api/user/profile-photo',
-    {
-      schema: { tags: ['account'], consumes: ['multipart/form-data'], response: { 201: profilePhotoReply } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...declared(uploadProfilePhoto, { tags: ['account'] }),
+    handler: async (request, reply) => {
       const client = await requireClient(app);
       if (!client.features.profile_photo) throw forbidden();
       const file = await readPhoto(request);
@@ -49,7 +52,7 @@ const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send({ data: photo });
     },
-  );
+  });
 
   app.route({
     ...declared(deleteProfilePhoto, { tags: ['account'] }),

@@ -1,14 +1,8 @@
-import {
-  documentFields,
-  documentFileParams,
-  documentUploadReply,
-  freezeFields,
-  freezeReply,
-  membershipIdParams,
-} from '@fieldhouse/contract';
+import { documentFileParams } from '@fieldhouse/contract';
 import {
   cancelMembership,
   changeMembership,
+  freezeMembership,
   membershipCancelInfo,
   membershipChangeCosts,
   membershipChangeOptions,
@@ -16,11 +10,10 @@ import {
   membershipFreezeTypes,
   membershipRenewalDetails,
   renewMembership,
+  uploadEligibilityDocument,
 } from '@fieldhouse/contract/routes/membership-management';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { HttpError } from '../../lib/http-errors.ts';
 import * as cancellation from '../../services/memberships/cancellation.ts';
 import {
   findDocumentFile,
@@ -36,21 +29,8 @@ import {
 } from '../../services/memberships/membership-change.ts';
 import * as renewal from '../../services/memberships/renewal.ts';
 import type { IncomingFile, StoredUpload } from '../../services/storage/upload-check.ts';
-import { declared } from '../declared.ts';
+import { declared, declaredUpload } from '../declared.ts';
 import { handleUpload } from '../multipart.ts';
-
-/** Multipart text fields checked with a contract schema; 422 keyed by field like the JSON validation errors. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    const message = issue.code === 'invalid_type' ? 'This field is required.' : issue.message;
-    errors[key] = [...(errors[key] ?? []), message];
-  }
-  throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
-}
 
 /**
  * Protected: change, renew, freeze and cancel one of the caller's memberships, and eligibility documents
@@ -140,59 +120,41 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   /** Streams the file part into storage (after the early quota check); removed again if the request is refused. */
   const uploadOf = (request: FastifyRequest, area: 'eligibility' | 'freeze', field: string) => ({
-    fileField: field,
     store: (file: IncomingFile) =>
       receiveUpload(uploadDeps(request), { customerId: request.customer!.id, area, field, file }),
     discard: (file: StoredUpload) => app.storage.delete(file.key),
   });
 
-  app.post(
-    '/api/user/memberships/:id/freeze',
-    {
-      schema: {
-        tags: ['memberships'],
-        consumes: ['multipart/form-data'],
-        params: membershipIdParams,
-        response: { 201: freezeReply },
-      },
-    },
-    async (request, reply) => {
-      const data = await handleUpload(request, {
-        ...uploadOf(request, 'freeze', 'file'),
+  const freezeUpload = declaredUpload(freezeMembership);
+  app.route({
+    ...declared(freezeMembership, { tags: ['memberships'] }),
+    handler: async (request, reply) => {
+      const data = await handleUpload(request, freezeUpload, {
+        ...uploadOf(request, 'freeze', freezeUpload.file),
         use: (fields, file) =>
-          requestFreeze(uploadDeps(request), {
-            ...who(request, request.params.id),
-            fields: parseFields(freezeFields, fields),
-            file,
-          }),
+          requestFreeze(uploadDeps(request), { ...who(request, request.params.id), fields, file }),
       });
       return reply.code(201).send({ data });
     },
-  );
+  });
 
-  app.post(
-    '/api/eligibility/document',
-    {
-      schema: {
-        tags: ['memberships'],
-        consumes: ['multipart/form-data'],
-        response: { 201: documentUploadReply },
-      },
-    },
-    async (request, reply) => {
-      const data = await handleUpload(request, {
-        ...uploadOf(request, 'eligibility', 'document'),
+  const documentUpload = declaredUpload(uploadEligibilityDocument);
+  app.route({
+    ...declared(uploadEligibilityDocument, { tags: ['memberships'] }),
+    handler: async (request, reply) => {
+      const data = await handleUpload(request, documentUpload, {
+        ...uploadOf(request, 'eligibility', documentUpload.file),
         use: (fields, file) =>
           submitEligibilityDocument(uploadDeps(request), {
             customerId: request.customer!.id,
-            fields: parseFields(documentFields, fields),
+            fields,
             file,
             now: app.now(),
           }),
       });
       return reply.code(201).send({ data });
     },
-  );
+  });
 
   app.get(
     '/api/eligibility/document/:id/file',

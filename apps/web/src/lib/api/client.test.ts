@@ -1,6 +1,7 @@
+import { freezeMembership } from '@fieldhouse/contract/routes/membership-management';
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, serverMessageOr, setUnauthorisedHandler } from './client';
+import { ApiError, api, call, serverMessageOr, setUnauthorisedHandler } from './client';
 import { errorText } from './errors';
 
 function reply(status: number, body: unknown) {
@@ -68,6 +69,33 @@ describe('api client', () => {
     expect(headers['content-type']).toBeUndefined();
     expect(headers['x-csrf-token']).toBe('token-123');
     expect(form.get('freeze_type_id')).toBe('2');
+  });
+
+  it('sends a declared upload as multipart: the path filled, wire keys, text as text, no empty parts', async () => {
+    fetchMock.mockResolvedValue(reply(201, { data: { message: 'ok', start_date: '1 June 2026' } }));
+    const proof = new File(['%PDF-1.4'], 'note.pdf', { type: 'application/pdf' });
+    const result = await call(freezeMembership, {
+      params: { id: 7 },
+      upload: { freeze_type_id: 2, active_from: '2026-06-01', months: 3, file: proof },
+    });
+    const [url, init = {}] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/memberships/7/freeze');
+    expect(init.method).toBe('POST');
+    const form = init.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['freeze_type_id', 'active_from', 'months', 'file']);
+    expect(form.get('months')).toBe('3');
+    expect((form.get('file') as File).name).toBe('note.pdf');
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    expect(result).toEqual({ message: 'ok', startDate: '1 June 2026' });
+
+    fetchMock.mockResolvedValue(reply(201, { data: { message: 'ok' } }));
+    await call(freezeMembership, {
+      params: { id: 7 },
+      upload: { freeze_type_id: 2, active_from: '2026-06-01', months: 3, file: null },
+    });
+    const [, second = {}] = fetchMock.mock.calls[1] ?? [];
+    expect((second.body as FormData).has('file')).toBe(false);
   });
 
   it('does not send the CSRF header on GET', async () => {

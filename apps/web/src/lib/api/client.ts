@@ -4,6 +4,7 @@ import {
   type CallParams,
   type CallQuery,
   type CallSchemas,
+  type CallUpload,
   fillPath,
   type Route,
   type SchemasOf,
@@ -142,19 +143,35 @@ export const api = {
   delete: <W>(path: string, options?: RequestOptions) => apiRequest<W>('DELETE', path, options),
 };
 
-/** What a declared call takes (decision 043): its path parameters, camelCase query and body, and request options. */
+/**
+ * What a declared call takes (decision 043): its path parameters, camelCase query and body or, for an upload, its
+ * parts keyed as on the wire, and request options.
+ */
 export type CallOptions<S extends CallSchemas> = ([CallParams<S>] extends [never]
   ? { params?: never }
   : { params: CallParams<S> }) &
   ([CallQuery<S>] extends [never] ? { query?: never } : { query?: Camel<CallQuery<S>> }) &
   ([CallBody<S>] extends [never] ? { body?: never } : { body: Camel<CallBody<S>> }) &
+  ([CallUpload<S>] extends [never] ? { upload?: never } : { upload: CallUpload<S> }) &
   Pick<RequestOptions, 'signal' | 'allowUnauthorised'>;
 
 type OptionalIfEmpty<S extends CallSchemas> = [CallParams<S>] extends [never]
   ? [CallBody<S>] extends [never]
-    ? [options?: CallOptions<S>]
+    ? [CallUpload<S>] extends [never]
+      ? [options?: CallOptions<S>]
+      : [options: CallOptions<S>]
     : [options: CallOptions<S>]
   : [options: CallOptions<S>];
+
+/** An upload's parts as multipart form data: text fields as text, files as they are, empty parts left out. */
+function toFormData(upload: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(upload)) {
+    if (value === null || value === undefined) continue;
+    form.append(key, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
 
 /**
  * Calls a declared call (decision 043): method and path from the contract's route table, the request and the reply
@@ -165,14 +182,15 @@ export function call<R extends Route>(
   route: R,
   ...[options]: OptionalIfEmpty<SchemasOf<R>>
 ): Promise<Camel<CallData<SchemasOf<R>>>> {
-  const { params, query, body, ...rest } = (options ?? {}) as {
+  const { params, query, body, upload, ...rest } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: RequestOptions['query'];
     body?: unknown;
+    upload?: Record<string, unknown>;
   } & Pick<RequestOptions, 'signal' | 'allowUnauthorised'>;
   return apiRequest<CallData<SchemasOf<R>>>(route.method, fillPath(route.path, params), {
     ...rest,
     query,
-    body: body === undefined && route.method === 'POST' ? {} : body,
+    body: upload ? toFormData(upload) : body === undefined && route.method === 'POST' ? {} : body,
   });
 }

@@ -1,13 +1,16 @@
-import type { documentUploadReply } from '@fieldhouse/contract';
+import { uploadEligibilityDocument } from '@fieldhouse/contract/routes/membership-management';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import { type Data, useReloadMemberships } from './keys';
+import { type CallOptions, call } from '../../../lib/api/client';
+import { useReloadMemberships } from './keys';
+
+/** The document's parts, keyed as on the wire: the file and the membership, criterion and document type. */
+export type DocumentUpload = CallOptions<NonNullable<typeof uploadEligibilityDocument.schemas>>['upload'];
 
 /** POST eligibility/document (multipart) → 201. */
 export function useUploadDocument() {
   const reload = useReloadMemberships();
   return useMutation({
-    mutationFn: (form: FormData) => api.post<Data<typeof documentUploadReply>>('eligibility/document', form),
+    mutationFn: (upload: DocumentUpload) => call(uploadEligibilityDocument, { upload }),
     onSuccess: () => reload(),
   });
 }

@@ -17,7 +17,7 @@ import {
   emptyFreezeForm,
   type FreezeFormValues,
   freezeDateBounds,
-  freezeFormData,
+  freezeUpload,
   monthsLabel,
   withReason,
 } from '../rules/membership-rules';
@@ -133,7 +133,7 @@ function FreezeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isComplete || freeze.isPending) return;
-    freeze.mutate(freezeFormData(values), {
+    freeze.mutate(freezeUpload(values), {
       onSuccess: onDone,
       onError: (error) => {
         if (!(isApiError(error) && error.status === 422))

@@ -49,12 +49,12 @@ export default function UploadDocumentModal({
     event.preventDefault();
     setIsTried(true);
     if (!criterion || typeId === null || !file || upload.isPending) return;
-    const form = new FormData();
-    form.append('eligibility_document_type_id', String(typeId));
-    form.append('document', file);
-    form.append('membership_id', String(membership.id));
-    form.append('eligibility_criterion_id', String(criterion.id));
-    upload.mutate(form);
+    upload.mutate({
+      eligibility_document_type_id: typeId,
+      document: file,
+      membership_id: membership.id,
+      eligibility_criterion_id: criterion.id,
+    });
   };
 
   return (

@@ -5,7 +5,7 @@ import {
   emptyFreezeForm,
   fileProblem,
   freezeDateBounds,
-  freezeFormData,
+  freezeUpload,
   manageOptions,
   withReason,
 } from './membership-rules';
@@ -150,12 +150,13 @@ describe('freeze form rules', () => {
       max: '2026-07-01',
     });
   });
-  it('sends snake_case multipart fields', () => {
-    const form = freezeFormData({ ...full, file });
-    expect(form.get('freeze_type_id')).toBe('1');
-    expect(form.get('active_from')).toBe('2026-06-10');
-    expect(form.get('months')).toBe('2');
-    expect((form.get('file') as File).name).toBe('note.pdf');
-    expect(freezeFormData(full).has('file')).toBe(false);
+  it('sends the upload’s parts under the wire’s names, the proof only when chosen', () => {
+    expect(freezeUpload({ ...full, file })).toEqual({
+      freeze_type_id: 1,
+      active_from: '2026-06-10',
+      months: 2,
+      file,
+    });
+    expect(freezeUpload(full).file).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   MEMBERSHIP_MANAGEMENT_TEXTS,
   UPLOAD_MIME_TYPES,
 } from '@fieldhouse/contract/texts/membership-management';
+import type { FreezeUpload } from '../api/freeze-membership';
 import type { AccountMembership } from '../api/get-account-memberships';
 
 /** What the member picked on a membership card or in the manage modal. */
@@ -152,14 +153,14 @@ export function canSubmitFreeze(
   );
 }
 
-/** The freeze request as multipart form data, keys as the wire spells them. */
-export function freezeFormData(values: FreezeFormValues): FormData {
-  const form = new FormData();
-  form.append('freeze_type_id', String(values.freezeTypeId));
-  form.append('active_from', values.activeFrom ?? '');
-  form.append('months', String(values.months));
-  if (values.file) form.append('file', values.file);
-  return form;
+/** The freeze request's upload parts, keyed as the wire spells them (the proof only when one was chosen). */
+export function freezeUpload(values: FreezeFormValues): FreezeUpload {
+  return {
+    freeze_type_id: values.freezeTypeId ?? '',
+    active_from: values.activeFrom ?? '',
+    months: values.months ?? '',
+    file: values.file,
+  };
 }
 
 /** '1 month', '3 months'. */

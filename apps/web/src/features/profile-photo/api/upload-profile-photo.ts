@@ -1,7 +1,8 @@
 import type { profilePhotoReply } from '@fieldhouse/contract/account-profile';
+import { uploadProfilePhoto } from '@fieldhouse/contract/routes/account';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { useRefreshUser } from './refresh-user';
 
 /** The profile photo's calls (account-shell §7): upload, delete and dismissing the reminder. */
@@ -12,11 +13,10 @@ export type WirePhoto = z.infer<typeof profilePhotoReply>['data'];
 export function useUploadProfilePhoto() {
   const refreshUser = useRefreshUser();
   return useMutation({
-    mutationFn: (photo: Blob) => {
-      const form = new FormData();
-      form.append('photo', photo, 'profile-photo.jpg');
-      return api.post<WirePhoto>('user/profile-photo', form);
-    },
+    mutationFn: (photo: Blob) =>
+      call(uploadProfilePhoto, {
+        upload: { photo: new File([photo], 'profile-photo.jpg', { type: photo.type || 'image/jpeg' }) },
+      }),
     onSuccess: refreshUser,
   });
 }
