@@ -4,10 +4,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, mailOutbox, memberships } from '../src/db/schema.ts';
+import { activitySessions, bookings, cartItems, mailOutbox, memberships } from '../src/db/schema.ts';
 import { BOOKING_STATUSES, MEMBERSHIP_STATUSES } from '../src/db/values.ts';
 import {
   createBooking,
+  createCart,
   createClient,
   createCustomer,
   createGuestPass,
@@ -15,6 +16,7 @@ import {
   createMembership,
   createMembershipType,
   createPaymentOption,
+  createPenalty,
   createSession,
   createVenue,
   setupTestDatabase,
@@ -135,5 +137,65 @@ describe('slugs unique per client', () => {
     const response = await app.inject({ method: 'GET', url: '/api/frontend/theme?venue=riverside' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.theme_app_primary_colour).toBe('#222222');
+  });
+});
+
+describe('basket lines point at what they hold (decision 045)', () => {
+  const buyer = () => createCustomer(t.db, { clientId: client.id });
+  const insertLine = (values: ReturnType<typeof sql>) =>
+    t.db.execute(
+      sql`insert into cart_items (cart_id, cartable_type, session_id, membership_id, penalty_id) values ${values}`,
+    );
+
+  it('refuses a line with no key, two keys, or a key its type does not name', async () => {
+    const { cart } = await createCart(t.db, { customerId: (await buyer()).id });
+    const fee = await createPenalty(t.db, { customerId: customer.id, venueId: venue.id });
+    // No key: cartable_id, computed from the keys, would be empty.
+    expect(await refusal(insertLine(sql`(${cart.id}, 'activity', null, null, null)`))).toMatchObject({
+      code: '23502',
+    });
+    for (const values of [
+      sql`(${cart.id}, 'activity', ${session.id}, null, ${fee.id})`,
+      sql`(${cart.id}, 'penalty', ${session.id}, null, null)`,
+      sql`(${cart.id}, 'membership', null, null, ${fee.id})`,
+    ]) {
+      expect(await refusal(insertLine(values))).toEqual({
+        code: '23514',
+        constraint: 'cart_items_exactly_one_item',
+      });
+    }
+  });
+
+  it('refuses a line for a session that does not exist', async () => {
+    const { cart } = await createCart(t.db, { customerId: (await buyer()).id });
+    const refused = await refusal(
+      t.db
+        .insert(cartItems)
+        .values({ cartId: cart.id, cartableType: 'activity', sessionId: session.id + 10_000 }),
+    );
+    expect(refused).toEqual({ code: '23503', constraint: 'cart_items_session_id_activity_sessions_id_fk' });
+  });
+
+  it('gives each line its key as cartable_id, and a session removed from the timetable leaves the baskets', async () => {
+    const { session: later } = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: new Date('2026-07-02T09:00:00Z'),
+    });
+    const owner = await buyer();
+    const fee = await createPenalty(t.db, { customerId: owner.id, venueId: venue.id });
+    const { cart, items } = await createCart(t.db, {
+      customerId: owner.id,
+      items: [
+        { type: 'activity', id: later.id },
+        { type: 'penalty', id: fee.id },
+      ],
+    });
+    expect(items.map((i) => [i.cartableType, i.cartableId])).toEqual([
+      ['activity', later.id],
+      ['penalty', fee.id],
+    ]);
+    await t.db.delete(activitySessions).where(eq(activitySessions.id, later.id));
+    const left = await t.db.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
+    expect(left.map((i) => i.cartableType)).toEqual(['penalty']);
   });
 });

@@ -722,6 +722,9 @@ export const carts = pgTable(
 /**
  * A line in a basket. Prices are worked out when the basket is read (session price, benefit, package);
  * `usage_removed` records that the customer took a benefit or package off this line (full price from then on).
+ * What the line is for is one of three foreign keys, exactly the one its type names (a session, a membership
+ * waiting in the basket, a fee); `cartable_id`, the spec's name on the wire, is whichever of them is set, kept by
+ * the database (decision 045).
  */
 export const cartItems = pgTable(
   'cart_items',
@@ -731,8 +734,20 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     cartableType: text('cartable_type', { enum: CART_ITEM_TYPES }).notNull(),
-    /** activity: activity_sessions.id; penalty: penalties.id. */
-    cartableId: integer('cartable_id').notNull(),
+    /** An 'activity' line's session (a session removed from the timetable leaves the baskets). */
+    sessionId: integer('session_id').references((): AnyPgColumn => activitySessions.id, {
+      onDelete: 'cascade',
+    }),
+    /** A 'membership' or 'membershipRenewal' line's membership, waiting unpaid in this basket. */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id, {
+      onDelete: 'cascade',
+    }),
+    /** A 'penalty' line's fee. */
+    penaltyId: integer('penalty_id').references((): AnyPgColumn => penalties.id, { onDelete: 'cascade' }),
+    /** The line's item, whichever of the three keys is set (read-only: the database computes it). */
+    cartableId: integer('cartable_id')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(session_id, membership_id, penalty_id)`),
     quantity: integer('quantity').notNull().default(1),
     usageRemoved: boolean('usage_removed').notNull().default(false),
     createdAt: createdAt(),
@@ -741,8 +756,15 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_one_per_cartable').on(t.cartId, t.cartableType, t.cartableId),
     /** Which baskets hold a session or fee (timetable in_basket, releases, cancellations). */
     index('cart_items_cartable_idx').on(t.cartableType, t.cartableId),
+    index('cart_items_session_idx').on(t.sessionId),
+    index('cart_items_membership_idx').on(t.membershipId),
+    index('cart_items_penalty_idx').on(t.penaltyId),
     check('cart_items_quantity', sql`${t.quantity} >= 1`),
     oneOf('cart_items_cartable_type_check', t.cartableType, CART_ITEM_TYPES),
+    check(
+      'cart_items_exactly_one_item',
+      sql`num_nonnulls(${t.sessionId}, ${t.membershipId}, ${t.penaltyId}) = 1 and (${t.cartableType} = 'activity') = (${t.sessionId} is not null) and (${t.cartableType} in ('membership', 'membershipRenewal')) = (${t.membershipId} is not null) and (${t.cartableType} = 'penalty') = (${t.penaltyId} is not null)`,
+    ),
   ],
 );
 

@@ -34,15 +34,11 @@ export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] a
 export const PENALTY_STATUSES = ['unpaid', 'paid', 'waived'] as const;
 export const CREDIT_KINDS = ['general', 'membership'] as const;
 export const CART_STATUSES = ['open', 'completed'] as const;
-export const CART_ITEM_TYPES = [
-  'activity',
-  'av2Booking',
-  'activityTicket',
-  'membershipRenewal',
-  'membership',
-  'penalty',
-  'other',
-] as const;
+/**
+ * What a basket line can hold: a session, a new or renewed membership waiting for payment, a fee. The spec's wire
+ * type lists more (`av2Booking`, `activityTicket`, `other`; packages/contract/src/cart.ts), which no line is made of.
+ */
+export const CART_ITEM_TYPES = ['activity', 'membershipRenewal', 'membership', 'penalty'] as const;
 /** Tenders put against a basket before checkout (the card is charged at checkout, so it is not one). */
 export const CART_TENDERS = ['cash', 'offline-voucher', 'cheque', 'credit'] as const;
 export const PAYMENT_TENDERS = ['card', 'credit', 'cash', 'offline-voucher', 'cheque'] as const;

@@ -1,4 +1,5 @@
 /** Factories for what a customer pays and owes: baskets, orders (lines, payments), fees and booking credit. */
+import { cartItemFor } from '../cart-items.ts';
 import type { DbOrTx } from '../client.ts';
 import { cartItems, carts, creditTransactions, orderItems, orders, payments, penalties } from '../schema.ts';
 
@@ -14,7 +15,7 @@ export async function createCart(
   const items = input.items?.length
     ? await db
         .insert(cartItems)
-        .values(input.items.map((i) => ({ cartId: cart!.id, cartableType: i.type, cartableId: i.id })))
+        .values(input.items.map((i) => ({ cartId: cart!.id, ...cartItemFor(i.type, i.id) })))
         .returning()
     : [];
   return { cart: cart!, items };

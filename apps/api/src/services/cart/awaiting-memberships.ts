@@ -28,14 +28,7 @@ export async function releaseAwaitingMemberships(
     .for('update');
   if (!found.length) return [];
   const ids = found.map((m) => m.id);
-  await tx
-    .delete(cartItems)
-    .where(
-      and(
-        inArray(cartItems.cartableType, ['membership', 'membershipRenewal']),
-        inArray(cartItems.cartableId, ids),
-      ),
-    );
+  await tx.delete(cartItems).where(inArray(cartItems.membershipId, ids));
   await tx.delete(memberships).where(inArray(memberships.id, ids));
   const mandateIds = found.flatMap((m) => (m.mandateId ? [m.mandateId] : []));
   if (!mandateIds.length) return [];

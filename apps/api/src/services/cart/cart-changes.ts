@@ -9,6 +9,7 @@ import {
   type TenderType,
 } from '@fieldhouse/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type CartItemType, cartItemFor } from '../../db/cart-items.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -57,7 +58,7 @@ export async function addToCart(db: TxDb, ctx: CartContext, items: AddItem[]) {
   });
 }
 
-async function inCart(tx: Tx, cartId: number, type: CartItem['cartable_type'], id: number) {
+async function inCart(tx: Tx, cartId: number, type: CartItemType, id: number) {
   const [row] = await tx
     .select({ id: cartItems.id })
     .from(cartItems)
@@ -96,7 +97,7 @@ async function addSession(tx: Tx, ctx: CartContext, cart: CartRow, sessionId: nu
   if (session.booked) throw fieldError('items', ALREADY_BOOKED_MESSAGE);
   if (session.inCart) throw fieldError('items', ALREADY_IN_BASKET_MESSAGE);
   if (session.bookedCount >= session.capacity) throw fieldError('items', SESSION_FULL_MESSAGE);
-  await tx.insert(cartItems).values({ cartId: cart.id, cartableType: 'activity', cartableId: sessionId });
+  await tx.insert(cartItems).values({ cartId: cart.id, ...cartItemFor('activity', sessionId) });
 }
 
 async function addPenalty(tx: Tx, ctx: CartContext, cart: CartRow, penaltyId: number) {
@@ -108,7 +109,7 @@ async function addPenalty(tx: Tx, ctx: CartContext, cart: CartRow, penaltyId: nu
   if (!penalty) throw notFound();
   if (penalty.status !== 'unpaid') throw fieldError('items', PENALTY_PAID_MESSAGE);
   if (await inCart(tx, cart.id, 'penalty', penaltyId)) throw fieldError('items', FEE_IN_BASKET_MESSAGE);
-  await tx.insert(cartItems).values({ cartId: cart.id, cartableType: 'penalty', cartableId: penaltyId });
+  await tx.insert(cartItems).values({ cartId: cart.id, ...cartItemFor('penalty', penaltyId) });
 }
 
 /**

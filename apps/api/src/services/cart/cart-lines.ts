@@ -7,7 +7,7 @@ import {
   SESSION_NOT_RELEASED_MESSAGE,
   SESSION_STARTED_MESSAGE,
 } from '@fieldhouse/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -159,32 +159,18 @@ const cartLineRows = prepared((db) => {
         fixedPeriod: paymentOptions.fixedPeriod,
       },
       membershipVenue: { name: membershipVenues.name, timeZone: membershipVenues.timeZone },
-      bookedByCaller: sql<boolean>`(${cartItems.cartableType} = 'activity' and exists (select 1 from bookings b where b.customer_id = ${customerId} and b.activity_session_id = ${cartItems.cartableId} and b.status <> 'cancelled'))`,
+      bookedByCaller: sql<boolean>`(${cartItems.sessionId} is not null and exists (select 1 from bookings b where b.customer_id = ${customerId} and b.activity_session_id = ${cartItems.sessionId} and b.status <> 'cancelled'))`,
     })
     .from(cartItems)
-    .leftJoin(
-      activitySessions,
-      and(eq(cartItems.cartableType, 'activity'), eq(activitySessions.id, cartItems.cartableId)),
-    )
+    .leftJoin(activitySessions, eq(activitySessions.id, cartItems.sessionId))
     .leftJoin(activities, eq(activities.id, activitySessions.activityId))
     .leftJoin(waivers, eq(waivers.id, activities.waiverId))
     .leftJoin(venues, eq(venues.id, activitySessions.venueId))
-    .leftJoin(
-      penalties,
-      and(
-        eq(cartItems.cartableType, 'penalty'),
-        eq(penalties.id, cartItems.cartableId),
-        eq(penalties.customerId, customerId),
-      ),
-    )
+    .leftJoin(penalties, and(eq(penalties.id, cartItems.penaltyId), eq(penalties.customerId, customerId)))
     .leftJoin(penaltyVenues, eq(penaltyVenues.id, penalties.venueId))
     .leftJoin(
       memberships,
-      and(
-        inArray(cartItems.cartableType, [...MEMBERSHIP_CART_TYPES]),
-        eq(memberships.id, cartItems.cartableId),
-        eq(memberships.customerId, customerId),
-      ),
+      and(eq(memberships.id, cartItems.membershipId), eq(memberships.customerId, customerId)),
     )
     .leftJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
     .leftJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))

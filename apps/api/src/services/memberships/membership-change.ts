@@ -5,6 +5,7 @@ import {
   type Membership,
 } from '@fieldhouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   cartItems,
@@ -257,8 +258,7 @@ export async function submitChange(
       const cart = await openCart(tx, input.customerId, true);
       await tx.insert(cartItems).values({
         cartId: cart.id,
-        cartableType: 'membership',
-        cartableId: created!.id,
+        ...cartItemFor('membership', created!.id),
         createdAt: input.now,
       });
       await bumpCartVersion(tx, cart.id, input.now);

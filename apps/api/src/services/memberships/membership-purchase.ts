@@ -1,6 +1,7 @@
 import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody } from '@fieldhouse/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -288,7 +289,7 @@ async function submitInTransaction(
   const cart = await openCart(tx, customerId, true);
   const [item] = await tx
     .insert(cartItems)
-    .values({ cartId: cart.id, cartableType: 'membership', cartableId: membership!.id, createdAt: now })
+    .values({ cartId: cart.id, ...cartItemFor('membership', membership!.id), createdAt: now })
     .returning({ id: cartItems.id });
   await bumpCartVersion(tx, cart.id, now);
 

@@ -4,6 +4,7 @@ import {
   type RenewalDetails,
 } from '@fieldhouse/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   cartItems,
@@ -98,7 +99,7 @@ export async function renewMembership(
         and(
           eq(cartItems.cartableType, 'membershipRenewal'),
           inArray(
-            cartItems.cartableId,
+            cartItems.membershipId,
             earlier.map((e) => e.id),
           ),
         ),
@@ -143,8 +144,7 @@ export async function renewMembership(
     const cart = await openCart(tx, input.customerId, true);
     await tx.insert(cartItems).values({
       cartId: cart.id,
-      cartableType: 'membershipRenewal',
-      cartableId: created!.id,
+      ...cartItemFor('membershipRenewal', created!.id),
       createdAt: input.now,
     });
     await bumpCartVersion(tx, cart.id, input.now);

@@ -40,7 +40,7 @@ export function resolveRange(query: { from?: string; to?: string }, now: Date, t
 function personalFields(customerId: number) {
   return sql`,
     'bookedByCaller', s.id in (select b.activity_session_id from bookings b where b.customer_id = ${customerId} and b.status <> 'cancelled'),
-    'inBasket', s.id in (select ci.cartable_id from cart_items ci join carts c on c.id = ci.cart_id where c.customer_id = ${customerId} and c.status = 'open' and ci.cartable_type = 'activity'),
+    'inBasket', s.id in (select ci.session_id from cart_items ci join carts c on c.id = ci.cart_id where c.customer_id = ${customerId} and c.status = 'open' and ci.session_id is not null),
     'waitlistEntryId', (select w.id from waitlist_entries w where w.customer_id = ${customerId} and w.activity_session_id = s.id and w.status = 'waiting'),
     'waitlistPosition', (select count(*) from waitlist_entries mine join waitlist_entries q on q.activity_session_id = mine.activity_session_id and q.status = 'waiting' and (q.created_at < mine.created_at or (q.created_at = mine.created_at and q.id <= mine.id)) where mine.customer_id = ${customerId} and mine.activity_session_id = s.id and mine.status = 'waiting')`;
 }

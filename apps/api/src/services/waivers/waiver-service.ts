@@ -46,15 +46,10 @@ export async function findNeededWaiverIds(db: DbOrTx, ctx: Context): Promise<Set
     .selectDistinct({ waiverId: activities.waiverId })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(activitySessions, eq(activitySessions.id, cartItems.cartableId))
+    .innerJoin(activitySessions, eq(activitySessions.id, cartItems.sessionId))
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .where(
-      and(
-        eq(carts.customerId, ctx.customerId),
-        eq(carts.status, 'open'),
-        eq(cartItems.cartableType, 'activity'),
-        isNotNull(activities.waiverId),
-      ),
+      and(eq(carts.customerId, ctx.customerId), eq(carts.status, 'open'), isNotNull(activities.waiverId)),
     );
   const booked = await db
     .selectDistinct({ waiverId: activities.waiverId })

@@ -1,0 +1,105 @@
+/**
+ * Migration 0021 (decision 045): basket lines move from the polymorphic (cartable_type, cartable_id) pair to typed
+ * foreign keys and keep what they held; a line that pointed at nothing is removed. Run on an embedded database
+ * migrated up to 0020, given lines the old way, then migrated to the end (the SQL is the same on PostgreSQL).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, expect, it } from 'vitest';
+import { type Db, MIGRATIONS_FOLDER } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import {
+  createCart,
+  createClient,
+  createCustomer,
+  createMembership,
+  createMembershipType,
+  createPaymentOption,
+  createPenalty,
+  createSession,
+  createVenue,
+} from './helper.ts';
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'fh-migrations-'));
+const pglite = await PGlite.create();
+afterAll(async () => {
+  await pglite.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+it('carries every basket line over to its typed key and removes the ones that pointed at nothing', async () => {
+  // The migrations up to 0020: the same folder with the journal cut before 0021.
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag.startsWith('0021_'));
+  expect(cut).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  const embedded = drizzle(pglite, { schema });
+  const db = embedded as unknown as Db;
+  await migrate(embedded, { migrationsFolder: folder });
+
+  const client = await createClient(db);
+  const venue = await createVenue(db, { clientId: client.id });
+  const customer = await createCustomer(db, { clientId: client.id });
+  const { session } = await createSession(db, {
+    venueId: venue.id,
+    startsAt: new Date('2026-07-01T09:00:00Z'),
+  });
+  const type = await createMembershipType(db, { clientId: client.id });
+  const option = await createPaymentOption(db, { membershipTypeId: type.id });
+  const membership = await createMembership(db, {
+    customerId: customer.id,
+    membershipTypeId: type.id,
+    paymentOptionId: option.id,
+    homeVenueId: venue.id,
+    status: 'pending',
+  });
+  const fee = await createPenalty(db, { customerId: customer.id, venueId: venue.id });
+  const { cart } = await createCart(db, { customerId: customer.id });
+  await embedded.execute(sql`
+    insert into cart_items (cart_id, cartable_type, cartable_id, quantity) values
+      (${cart.id}, 'activity', ${session.id}, 2),
+      (${cart.id}, 'membership', ${membership.id}, 1),
+      (${cart.id}, 'penalty', ${fee.id}, 1),
+      (${cart.id}, 'activity', ${session.id + 1000}, 1)`);
+
+  await migrate(embedded, { migrationsFolder: MIGRATIONS_FOLDER });
+
+  const lines = (
+    await embedded.execute(
+      sql`select cartable_type, cartable_id, session_id, membership_id, penalty_id, quantity from cart_items order by id`,
+    )
+  ).rows;
+  expect(lines).toEqual([
+    {
+      cartable_type: 'activity',
+      cartable_id: session.id,
+      session_id: session.id,
+      membership_id: null,
+      penalty_id: null,
+      quantity: 2,
+    },
+    {
+      cartable_type: 'membership',
+      cartable_id: membership.id,
+      session_id: null,
+      membership_id: membership.id,
+      penalty_id: null,
+      quantity: 1,
+    },
+    {
+      cartable_type: 'penalty',
+      cartable_id: fee.id,
+      session_id: null,
+      membership_id: null,
+      penalty_id: fee.id,
+      quantity: 1,
+    },
+  ]);
+});
