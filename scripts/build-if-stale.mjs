@@ -47,8 +47,10 @@ const BUILDS = [
   },
 ];
 
-export function buildIfStale() {
+/** `only`: 'server' to check the server bundle alone (the process tests run it; decision 044). */
+export function buildIfStale(only) {
   for (const b of BUILDS) {
+    if (only === 'server' && b.workspace !== 'apps/api') continue;
     const output = join(root, b.output);
     const sources = b.sources.map((p) => join(root, p)).filter(existsSync);
     const stale = !existsSync(output) || Math.max(...sources.map(newestMtime)) > statSync(output).mtimeMs;
