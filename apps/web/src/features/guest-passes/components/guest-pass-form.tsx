@@ -27,12 +27,17 @@ const guestSchema = z.object({ guestName: wire.guest_name, guestEmail: wire.gues
 type GuestInput = z.input<typeof guestSchema>;
 type GuestOutput = z.output<typeof guestSchema>;
 
+/**
+ * The venue field while its code loads: the same label, hint and box, so nothing below it moves when the field
+ * arrives (a button that moved under a tap would miss it).
+ */
 function VenueFieldFallback() {
   return (
     <div className="field">
       <label className="field__label" htmlFor="venue-loading">
         Venue
       </label>
+      <span className="field__hint">{GUEST_PASS_TEXTS.venueHint}</span>
       <input id="venue-loading" className="field__input" disabled />
     </div>
   );

@@ -1,3 +1,4 @@
+import { GUEST_PASS_TEXTS } from '@fieldhouse/contract/texts/guest-passes';
 import { useMemo, useState } from 'react';
 import { SuggestField } from '../../../ui/suggest-field';
 import { searchVenues, type VenueOption } from '../rules/venue-search';
@@ -21,7 +22,7 @@ export default function VenueCombobox({ venues, selectedId, onChange, error }: V
     <SuggestField
       className="field"
       label="Venue"
-      description="Type at least 3 letters of the venue's name, town or postcode"
+      description={GUEST_PASS_TEXTS.venueHint}
       error={error}
       isRequired
       value={text}
