@@ -747,10 +747,10 @@ describe('change', () => {
       status: 'active',
       expiresAt: '2026-11-24',
       nextPaymentDate: null,
-      statusInfo: 'Changing to Gym & Swim on 25 November 2026',
     });
     const listed = (await listOf(session)).find((x) => x.id === m!.id)!;
     expect(listed).toMatchObject({
+      status_info: 'Changing to Gym & Swim on 25 November 2026',
       can_change: false,
       cannot_change_reason: 'This membership is already changing.',
     });

@@ -20,6 +20,7 @@ import {
   terms,
 } from '../src/db/schema.ts';
 import type { DirectDebitProvider } from '../src/services/direct-debit/provider.ts';
+import { findStatusInfo } from '../src/services/memberships/status-info.ts';
 import {
   cardToken,
   createClient,
@@ -209,9 +210,9 @@ describe('POST /api/memberships (a guest whose account was made in Your details)
     expect(await t.db.select().from(customers).where(eq(customers.email, account.email))).toHaveLength(1);
 
     const [membership] = await t.db.select().from(memberships).where(eq(memberships.customerId, customer.id));
+    expect((await findStatusInfo(t.db, [membership!])).get(membership!.id)).toBe('Awaiting payment');
     expect(membership).toMatchObject({
       status: 'pending',
-      statusInfo: 'Awaiting payment',
       awaitingPayment: true,
       startDate: '2026-11-22',
       price: 3999,
@@ -447,9 +448,9 @@ describe('POST /api/memberships (logged in)', () => {
     expect(res.statusCode).toBe(200);
     const orderId = res.json().data.order_id as number;
     const [m] = await t.db.select().from(memberships).where(eq(memberships.id, sub.membership_id));
+    expect((await findStatusInfo(t.db, [m!])).get(m!.id)).toBeNull();
     expect(m).toMatchObject({
       status: 'active',
-      statusInfo: null,
       awaitingPayment: false,
       nextPaymentDate: '2026-12-01',
     });

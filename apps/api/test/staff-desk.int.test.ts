@@ -274,7 +274,7 @@ describe('staff front desk: the customer view', () => {
         reference: 'M-1001',
         name: 'Gym Monthly',
         status: membership.status,
-        status_info: membership.statusInfo,
+        status_info: null,
         venue: 'Leeds Pool',
         start_date: '2026-06-01',
         start_date_pretty: '1 June 2026',

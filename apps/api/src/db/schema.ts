@@ -342,15 +342,14 @@ export const memberships = pgTable(
       .references(() => venues.id),
     reference: text('reference').notNull().unique(),
     status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull(),
-    statusInfo: text('status_info'),
     startDate: date('start_date').notNull(),
     expiresAt: date('expires_at'),
     nextPaymentDate: date('next_payment_date'),
     /** Price per period in pence at the time of joining. */
     price: integer('price').notNull(),
     /**
-     * True while a new membership waits, unpaid, in the customer's basket (status 'pending', status_info
-     * 'Awaiting payment'); checkout clears it. Such memberships are not the customer's yet (not listed, no benefits).
+     * True while a new membership waits, unpaid, in the customer's basket (status 'pending', shown 'Awaiting
+     * payment': services/memberships/status-info.ts); checkout clears it. Such memberships are not the customer's yet (not listed, no benefits).
      */
     awaitingPayment: boolean('awaiting_payment').notNull().default(false),
     /** What joining cost (pence, venue-local dates), fixed when the membership was submitted. */

@@ -117,10 +117,6 @@ export async function seedDemoStaff(
       status: 'pending_approval',
       createdAt: submitted,
     });
-    await tx
-      .update(memberships)
-      .set({ statusInfo: 'freeze pending approval' })
-      .where(eq(memberships.id, gym.id));
   }
   if (student?.criterionId) {
     const [type] = await tx

@@ -21,6 +21,7 @@ import {
   loadMembershipContext,
   managementFlags,
 } from './membership-state.ts';
+import { loadStatusFacts, statusInfoOf } from './status-info.ts';
 
 export { CANNOT_CHANGE_REASON, RENEW_WINDOW_DAYS } from './membership-state.ts';
 
@@ -71,7 +72,7 @@ export async function findAccountMemberships(
   const criterionIds = [
     ...new Set(rows.flatMap((r) => (r.type.eligibilityCriterionId ? [r.type.eligibilityCriterionId] : []))),
   ];
-  const [benefits, coverage, usages, context, documentTypes] = await Promise.all([
+  const [benefits, coverage, usages, context, documentTypes, statusFacts] = await Promise.all([
     db
       .select()
       .from(membershipBenefits)
@@ -102,6 +103,7 @@ export async function findAccountMemberships(
       ),
     loadMembershipContext(db, membershipIds),
     documentTypesOf(db, criterionIds),
+    loadStatusFacts(db, membershipIds),
   ]);
 
   const today = localDateOf(input.now, zone);
@@ -119,7 +121,7 @@ export async function findAccountMemberships(
       reference: m.reference,
       slug: type.slug,
       status: m.status,
-      status_info: m.statusInfo,
+      status_info: statusInfoOf(m, statusFacts.get(m.id)),
       membership_type: {
         id: type.id,
         name: type.name,

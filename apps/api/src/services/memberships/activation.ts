@@ -27,7 +27,6 @@ export async function activatePaidMembership(sp: Tx, customerId: number, m: Cart
     .update(memberships)
     .set({
       status: m.startDate <= today ? 'active' : 'pending',
-      statusInfo: null,
       awaitingPayment: false,
       nextPaymentDate: m.paymentType === 'recurring' ? m.costs.firstBillingDate : null,
       expiresAt,

@@ -139,7 +139,6 @@ async function applyCancellation(
     .update(memberships)
     .set({
       status: 'cancelled',
-      statusInfo: null,
       expiresAt: formatIso(finalDay),
       nextPaymentDate: terms.finalPaymentDate ? formatIso(terms.finalPaymentDate) : null,
       cancellationRequestedAt: null,

@@ -21,7 +21,7 @@ import {
 import { toMoney } from '../../lib/money.ts';
 import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
 import type { UploadDeps } from './eligibility-documents.ts';
-import { FREEZE_PENDING_APPROVAL, findOwnMembership, type OwnMembership } from './membership-state.ts';
+import { findOwnMembership, type OwnMembership } from './membership-state.ts';
 import { nextPaymentOnOrAfter } from './payment-schedule.ts';
 
 /** How far ahead a freeze may start: from tomorrow up to three months from today (venue-local). */
@@ -190,7 +190,6 @@ export async function requestFreeze(
       status: 'pending_approval',
       createdAt: input.now,
     });
-    await tx.update(memberships).set({ statusInfo: FREEZE_PENDING_APPROVAL }).where(eq(memberships.id, m.id));
   });
   return {
     message: MEMBERSHIP_MANAGEMENT_TEXTS.freezeSubmitted,

@@ -6,7 +6,7 @@ export { endReplacedMembership } from './membership-change.ts';
 export {
   DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT,
   DOCUMENT_EXPIRY_WARNING_DAYS,
-  FREEZE_PENDING_APPROVAL,
   findDocumentNotices,
 } from './membership-state.ts';
 export { nextPaymentOnOrAfter } from './payment-schedule.ts';
+export { findStatusInfo, lastFrozenDay } from './status-info.ts';

@@ -29,7 +29,7 @@ import { bumpCartVersion, openCart, releaseAwaitingMemberships } from '../cart/i
 import { changeWindow, computeChangeCosts } from './change-pricing.ts';
 import { findJoiningCaller } from './eligibility.ts';
 import { optionOfClient } from './lookups.ts';
-import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
+import { nextMembershipReference } from './membership-purchase.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
 import { listMembershipTypes } from './membership-types.ts';
 import { monthlyDates, nextPaymentOnOrAfter } from './payment-schedule.ts';
@@ -186,9 +186,7 @@ export async function endReplacedMembership(
     .set({
       expiresAt: formatIso(addDays(input.newStart, -1)),
       nextPaymentDate: null,
-      ...(started
-        ? { status: 'expired' as const, statusInfo: `Changed to ${input.newName}` }
-        : { statusInfo: `Changing to ${input.newName} on ${prettyDate(input.newStart)}` }),
+      ...(started ? { status: 'expired' as const } : {}),
     })
     .where(
       and(eq(memberships.id, input.replacedId), inArray(memberships.status, ['pending', 'active', 'frozen'])),
@@ -242,7 +240,6 @@ export async function submitChange(
         homeVenueId: own.venue.id,
         reference: await nextMembershipReference(tx),
         status: due || !started ? 'pending' : 'active',
-        statusInfo: due ? AWAITING_PAYMENT : null,
         awaitingPayment: due,
         startDate: formatIso(r.startsAt),
         nextPaymentDate: due ? null : formatIso(r.nextPayment),

@@ -25,7 +25,6 @@ import { optionOfClient, typesAtVenue, venueOf } from './lookups.ts';
 import { resolveJoinCosts, toCostsSnapshot } from './pricing.ts';
 import { findUsablePromotionByCode } from './promotions.ts';
 
-export const AWAITING_PAYMENT = 'Awaiting payment';
 const MEMBERSHIP_REFERENCE_PREFIX = 'M-';
 const FIRST_MEMBERSHIP_NUMBER = 100001;
 
@@ -275,7 +274,6 @@ async function submitInTransaction(
       homeVenueId: venue.id,
       reference: await nextMembershipReference(tx),
       status: 'pending',
-      statusInfo: AWAITING_PAYMENT,
       awaitingPayment: true,
       startDate: formatIso(resolved.startDate),
       price: option.baseFee,

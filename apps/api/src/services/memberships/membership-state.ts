@@ -34,7 +34,6 @@ export const CANNOT_CHANGE_REASON = 'Only active monthly memberships can be chan
 export const ALREADY_CHANGING_REASON = 'This membership is already changing.';
 export const CANNOT_RENEW_REASON = 'This membership cannot be renewed online.';
 export const ALREADY_RENEWED_REASON = 'This membership has already been renewed.';
-export const FREEZE_PENDING_APPROVAL = 'freeze pending approval';
 
 const LIVE = ['pending', 'active', 'frozen'] as const;
 export const isLive = (status: string) => (LIVE as readonly string[]).includes(status);

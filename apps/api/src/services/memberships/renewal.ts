@@ -19,7 +19,7 @@ import { addDays, addPeriod, formatIso, parseLocalDate, prettyDate } from '../..
 import { toMoney } from '../../lib/money.ts';
 import { sanitiseHtml } from '../../lib/sanitise-html.ts';
 import { bumpCartVersion, fixedDurationText, openCart, releaseAwaitingMemberships } from '../cart/index.ts';
-import { AWAITING_PAYMENT, nextMembershipReference } from './membership-purchase.ts';
+import { nextMembershipReference } from './membership-purchase.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
 
 /**
@@ -132,7 +132,6 @@ export async function renewMembership(
         homeVenueId: own.venue.id,
         reference: await nextMembershipReference(tx),
         status: 'pending',
-        statusInfo: AWAITING_PAYMENT,
         awaitingPayment: true,
         startDate: formatIso(start),
         price,

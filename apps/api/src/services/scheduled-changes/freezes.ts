@@ -1,22 +1,19 @@
 import { and, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { freezeRequests, memberships, venues } from '../../db/schema.ts';
-import { formatIso, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
+import { formatIso } from '../../lib/local-date.ts';
 import { BATCH_SIZE, inBatches, type ScheduledChangeDeps, venueZones } from './run.ts';
 
 /** The last frozen day: active_from + months − 1 day (as the member was shown: memberships/freeze.ts). */
 const endsOn = sql<string>`((${freezeRequests.activeFrom} + make_interval(months => ${freezeRequests.months}))::date - 1)`;
 
-/** status_info of a frozen membership, e.g. 'Frozen until 30 April 2026' (its last frozen day). */
-export const frozenUntil = (lastDay: string) => `Frozen until ${prettyDate(parseLocalDate(lastDay)!)}`;
-
 /**
  * Approved freezes start and end on their dates (venue-local). Only `approved` requests act: one still
  * `pending_approval` (or `rejected`) never freezes the membership.
- * - Start: on active_from up to its last day, an active membership becomes 'frozen' (status_info 'Frozen until
- *   {last day}') and the request records started_at. A membership that is not active then (cancelled, ended) is
+ * - Start: on active_from up to its last day, an active membership becomes 'frozen' (shown 'Frozen until
+ *   {last day}': memberships/status-info.ts) and the request records started_at. A membership that is not active then (cancelled, ended) is
  *   left as it is.
  * - End: from the day after its last day, a started request records ended_at and its membership, if still
- *   frozen, is 'active' again (status_info cleared).
+ *   frozen, is 'active' again.
  * started_at / ended_at make each step happen once per request: a second run, or a membership staff unfroze by
  * hand, is not frozen again.
  */
@@ -52,7 +49,7 @@ export async function applyFreezes(deps: ScheduledChangeDeps) {
       for (const row of due) {
         await tx
           .update(memberships)
-          .set({ status: 'frozen', statusInfo: frozenUntil(row.lastDay) })
+          .set({ status: 'frozen' })
           .where(and(eq(memberships.id, row.membershipId), eq(memberships.status, 'active')));
         await tx.update(freezeRequests).set({ startedAt: now }).where(eq(freezeRequests.id, row.id));
       }
@@ -79,7 +76,7 @@ export async function applyFreezes(deps: ScheduledChangeDeps) {
       for (const row of due) {
         await tx
           .update(memberships)
-          .set({ status: 'active', statusInfo: null })
+          .set({ status: 'active' })
           .where(and(eq(memberships.id, row.membershipId), eq(memberships.status, 'frozen')));
         await tx.update(freezeRequests).set({ endedAt: now }).where(eq(freezeRequests.id, row.id));
       }

@@ -1,7 +1,7 @@
 /** The scheduled-changes domain's public functions: other modules import only from here (decision 023). */
 export { COLLECTION_LEAD_DAYS, collectDuePayments } from './collections.ts';
 export { remindExpiringDocuments } from './document-reminders.ts';
-export { applyFreezes, frozenUntil } from './freezes.ts';
+export { applyFreezes } from './freezes.ts';
 export { expireGuestPasses } from './guest-pass-expiry.ts';
 export {
   registerScheduledChanges,

@@ -81,7 +81,7 @@ export async function endMemberships(deps: ScheduledChangeDeps) {
       if (!due.length) return 0;
       await tx
         .update(memberships)
-        .set({ status: 'expired', statusInfo: null, nextPaymentDate: null })
+        .set({ status: 'expired', nextPaymentDate: null })
         .where(
           and(
             inArray(

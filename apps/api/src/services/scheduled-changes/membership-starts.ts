@@ -43,7 +43,7 @@ export async function startMemberships(deps: ScheduledChangeDeps) {
       for (const row of due)
         await tx
           .update(memberships)
-          .set({ status: 'expired', statusInfo: `Changed to ${row.newName}`, nextPaymentDate: null })
+          .set({ status: 'expired', nextPaymentDate: null })
           .where(and(eq(memberships.id, row.id), inArray(memberships.status, [...LIVE])));
       return due.length;
     });
@@ -66,7 +66,7 @@ export async function startMemberships(deps: ScheduledChangeDeps) {
       if (!due.length) return 0;
       const rows = await tx
         .update(memberships)
-        .set({ status: 'active', statusInfo: null })
+        .set({ status: 'active' })
         .where(
           and(
             inArray(

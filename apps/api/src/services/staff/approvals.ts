@@ -13,22 +13,10 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema.ts';
-import {
-  addDays,
-  addMonths,
-  compareDates,
-  formatIso,
-  localDateOf,
-  prettyDate,
-  toLocalDate,
-} from '../../lib/local-date.ts';
+import { compareDates, localDateOf, prettyDate, toLocalDate } from '../../lib/local-date.ts';
 import { queueMail, staffDecisionMail } from '../mail/index.ts';
-import { FREEZE_PENDING_APPROVAL } from '../memberships/index.ts';
-import { frozenUntil } from '../scheduled-changes/index.ts';
+import { findStatusInfo, lastFrozenDay } from '../memberships/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
-
-/** status_info of a membership whose approved freeze has not started yet (account-shell: 'freeze pending'). */
-export const FREEZE_PENDING = 'freeze pending';
 
 type Scope = { venueIds: number[] | 'all' };
 const atVenues = (scope: Scope): SQL | undefined =>
@@ -194,13 +182,26 @@ export async function decideApproval(
         clientName: clients.name,
         membershipName: membershipTypes.name,
         membershipStatus: memberships.status,
-        statusInfo: memberships.statusInfo,
       })
       .from(memberships)
       .innerJoin(customers, eq(customers.id, memberships.customerId))
       .innerJoin(clients, eq(clients.id, customers.clientId))
       .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
       .where(eq(memberships.id, row.membershipId));
+    // The membership's status and status_info before and after the decision, for the audit log (status_info is
+    // derived from the freeze and the membership: memberships/status-info.ts).
+    const membershipNow = async () => {
+      const [m] = await tx
+        .select({
+          id: memberships.id,
+          status: memberships.status,
+          awaitingPayment: memberships.awaitingPayment,
+        })
+        .from(memberships)
+        .where(eq(memberships.id, row.membershipId));
+      return { status: m!.status, status_info: (await findStatusInfo(tx, [m!])).get(m!.id) ?? null };
+    };
+    const membershipBefore = await membershipNow();
     const status = input.approve ? 'approved' : 'rejected';
     const decided = {
       status,
@@ -210,7 +211,7 @@ export async function decideApproval(
     };
     let detail: string;
     let what: string;
-    let membershipAfter: { status: string; statusInfo: string | null } | null = null;
+    let membershipAfter: { status: string; status_info: string | null } | null = null;
     if (input.kind === 'freeze_request') {
       const [freeze] = await tx
         .update(freezeRequests)
@@ -219,28 +220,20 @@ export async function decideApproval(
         .returning({ activeFrom: freezeRequests.activeFrom, months: freezeRequests.months });
       const from = toLocalDate(freeze!.activeFrom);
       // The last frozen day, as the member was shown and the scheduled change ends it (decision 032).
-      const lastDay = addDays(addMonths(from, freeze!.months), -1);
+      const lastDay = lastFrozenDay(freeze!.activeFrom, freeze!.months);
       what = `Your freeze request for ${who!.membershipName}`;
       if (input.approve) {
         const started = compareDates(from, localDateOf(input.now)) <= 0 && who!.membershipStatus === 'active';
-        membershipAfter = started
-          ? { status: 'frozen', statusInfo: frozenUntil(formatIso(lastDay)) }
-          : { status: who!.membershipStatus, statusInfo: FREEZE_PENDING };
         // Started here when its first day has come, so the scheduled change does not start it again.
-        if (started)
+        if (started) {
           await tx.update(freezeRequests).set({ startedAt: input.now }).where(eq(freezeRequests.id, row.id));
+          await tx.update(memberships).set({ status: 'frozen' }).where(eq(memberships.id, row.membershipId));
+        }
         detail = `Your membership is frozen from ${prettyDate(from)} to ${prettyDate(lastDay)}.`;
       } else {
-        membershipAfter = {
-          status: who!.membershipStatus,
-          statusInfo: who!.statusInfo === FREEZE_PENDING_APPROVAL ? null : who!.statusInfo,
-        };
         detail = `Reason: ${input.reason}. Your membership stays as it was.`;
       }
-      await tx
-        .update(memberships)
-        .set(membershipAfter as typeof memberships.$inferInsert)
-        .where(eq(memberships.id, row.membershipId));
+      membershipAfter = await membershipNow();
     } else {
       await tx
         .update(eligibilityDocuments)
@@ -266,16 +259,11 @@ export async function decideApproval(
       action: `${input.kind}.${input.approve ? 'approve' : 'reject'}`,
       entity: input.kind,
       entityId: row.id,
-      before: {
-        status: row.status,
-        membership: { status: who!.membershipStatus, status_info: who!.statusInfo },
-      },
+      before: { status: row.status, membership: membershipBefore },
       after: {
         status,
         reason: input.approve ? null : input.reason,
-        ...(membershipAfter
-          ? { membership: { status: membershipAfter.status, status_info: membershipAfter.statusInfo } }
-          : {}),
+        ...(membershipAfter ? { membership: membershipAfter } : {}),
       },
     });
     return { kind: 'done', status };
