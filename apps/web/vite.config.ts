@@ -152,6 +152,14 @@ export default defineConfig({
               test: /[\\/]src[\\/](api|lib|shell|ui|features)[\\/]|[\\/]packages[\\/]contract[\\/]/,
               priority: 10,
             },
+            // The join journey's first page needs a handful of small modules (texts, route declarations, the price
+            // label) that would otherwise come as six files of under 1 KB each, each a request with its headers: one
+            // file. The account site's membership journeys use most of them too.
+            {
+              name: 'join-start',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](texts[\\/](membership-purchase|joining)|routes[\\/](joining|membership-purchase))\.ts$|[\\/]src[\\/]features[\\/](centre-selection[\\/](texts|rules[\\/]map-constants)|joining[\\/](texts|rules[\\/]price-label))\.ts$/,
+              priority: 5,
+            },
             // Dates and money are formatted on most first pages (timetable, account, join): in the shell's file too,
             // rather than two files of about 1 KB each that compress badly and cost a request each.
             {
