@@ -16,6 +16,8 @@ export const MEMBERSHIP_STATUSES = [
   'expired',
   'suspended',
 ] as const;
+/** The statuses of a membership that still counts for its member: not started yet, active or frozen. */
+export const LIVE_MEMBERSHIP_STATUSES = ['pending', 'active', 'frozen'] as const;
 /** 'failed': the provider could not set the mandate up (GoCardless `mandates.failed`). */
 export const MANDATE_STATUSES = ['pending_submission', 'active', 'cancelled', 'failed'] as const;
 /** A direct-debit collection's status as the provider reports it (GoCardless payment statuses, trimmed). */

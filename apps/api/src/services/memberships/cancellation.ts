@@ -2,6 +2,7 @@ import { type CancelInfo, MEMBERSHIP_MANAGEMENT_TEXTS, type UpcomingPayment } fr
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clients, customers, memberships, paymentOptions, penalties, venues } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { forbidden, HttpError } from '../../lib/http-errors.ts';
 import {
   compareDates,
@@ -221,7 +222,7 @@ export async function cancelPendingRequests(tx: Tx, customerId: number, now: Dat
       and(
         eq(memberships.customerId, customerId),
         isNotNull(memberships.cancellationRequestedAt),
-        inArray(memberships.status, ['pending', 'active', 'frozen']),
+        inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
       ),
     )
     .for('update', { of: memberships });

@@ -2,6 +2,7 @@ import { type IsPurchasable, JOINING_TEXTS } from '@fieldhouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, memberships, type membershipTypes } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { type LocalDate, parseLocalDate } from '../../lib/local-date.ts';
 
@@ -57,7 +58,6 @@ export function checkPurchasable(type: TypeRow, caller: JoiningCaller, today: Lo
 }
 
 /** The statuses of a live membership: a second one of the same type is refused on submit. */
-const LIVE_STATUSES = ['pending', 'active', 'frozen'] as const;
 
 /** The membership types the customer already holds (live and paid for, or pending their start). */
 export async function heldMembershipTypeIds(db: DbOrTx, customerId: number, typeIds: number[]) {
@@ -70,7 +70,7 @@ export async function heldMembershipTypeIds(db: DbOrTx, customerId: number, type
         eq(memberships.customerId, customerId),
         inArray(memberships.membershipTypeId, typeIds),
         eq(memberships.awaitingPayment, false),
-        inArray(memberships.status, [...LIVE_STATUSES]),
+        inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
       ),
     );
   return new Set(rows.map((r) => r.typeId));

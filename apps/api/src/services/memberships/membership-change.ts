@@ -15,6 +15,7 @@ import {
   orderItems,
   orders,
 } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { fieldError, forbidden, type HttpError, notFound } from '../../lib/http-errors.ts';
 import {
   addDays,
@@ -189,7 +190,7 @@ export async function endReplacedMembership(
       ...(started ? { status: 'expired' as const } : {}),
     })
     .where(
-      and(eq(memberships.id, input.replacedId), inArray(memberships.status, ['pending', 'active', 'frozen'])),
+      and(eq(memberships.id, input.replacedId), inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES])),
     );
 }
 

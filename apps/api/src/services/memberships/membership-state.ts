@@ -11,6 +11,7 @@ import {
   paymentOptions,
   venues,
 } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import {
   addDays,
@@ -35,8 +36,7 @@ export const ALREADY_CHANGING_REASON = 'This membership is already changing.';
 export const CANNOT_RENEW_REASON = 'This membership cannot be renewed online.';
 export const ALREADY_RENEWED_REASON = 'This membership has already been renewed.';
 
-const LIVE = ['pending', 'active', 'frozen'] as const;
-export const isLive = (status: string) => (LIVE as readonly string[]).includes(status);
+export const isLive = (status: string) => (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(status);
 
 type MembershipRow = typeof memberships.$inferSelect;
 type OptionRow = typeof paymentOptions.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { freezeRequests, memberships, membershipTypes } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import {
   addDays,
   addMonths,
@@ -40,7 +41,9 @@ export function statusInfoOf(
 ): string | null {
   if (membership.awaitingPayment) return AWAITING_PAYMENT;
   // A freeze concerns a live membership only: one cancelled or ended meanwhile never starts it.
-  const freeze = ['pending', 'active', 'frozen'].includes(membership.status) ? facts?.freeze : null;
+  const freeze = (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(membership.status)
+    ? facts?.freeze
+    : null;
   if (freeze?.status === 'approved' && freeze.startedAt && membership.status === 'frozen')
     return frozenUntil(lastFrozenDay(freeze.activeFrom, freeze.months));
   if (freeze?.status === 'pending_approval') return FREEZE_PENDING_APPROVAL;

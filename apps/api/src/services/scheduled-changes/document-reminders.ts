@@ -9,12 +9,12 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { addDays, daysBetween, formatIso, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { documentExpiryReminderMail, queueMail } from '../mail/index.ts';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from '../memberships/index.ts';
 import { BATCH_SIZE, inBatches, type ScheduledChangeDeps, venueZones } from './run.ts';
 
-const LIVE = ['pending', 'active', 'frozen'] as const;
 const newer = alias(eligibilityDocuments, 'newer');
 
 /**
@@ -59,7 +59,7 @@ export async function remindExpiringDocuments(deps: ScheduledChangeDeps) {
             isNotNull(eligibilityDocuments.expiresOn),
             gte(eligibilityDocuments.expiresOn, today),
             lte(eligibilityDocuments.expiresOn, last),
-            inArray(memberships.status, [...LIVE]),
+            inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
             eq(memberships.awaitingPayment, false),
             notExists(
               tx

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberships, venues } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { formatIso } from '../../lib/local-date.ts';
 import { BATCH_SIZE, inBatches, type ScheduledChangeDeps, venueZones } from './run.ts';
 
-const LIVE = ['pending', 'active', 'frozen'] as const;
 const successor = alias(memberships, 'successor');
 
 /**
@@ -59,7 +59,7 @@ export async function endMemberships(deps: ScheduledChangeDeps) {
         .where(
           and(
             eq(venues.timeZone, zone.stored),
-            inArray(memberships.status, [...LIVE]),
+            inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
             eq(memberships.awaitingPayment, false),
             lt(memberships.expiresAt, today),
             notExists(
@@ -88,7 +88,7 @@ export async function endMemberships(deps: ScheduledChangeDeps) {
               memberships.id,
               due.map((d) => d.id),
             ),
-            inArray(memberships.status, [...LIVE]),
+            inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
           ),
         );
       return due.length;

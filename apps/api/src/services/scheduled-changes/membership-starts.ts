@@ -1,10 +1,10 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberships, membershipTypes, venues } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { formatIso } from '../../lib/local-date.ts';
 import { BATCH_SIZE, inBatches, type ScheduledChangeDeps, venueZones } from './run.ts';
 
-const LIVE = ['pending', 'active', 'frozen'] as const;
 const successor = alias(memberships, 'successor');
 
 /**
@@ -31,7 +31,7 @@ export async function startMemberships(deps: ScheduledChangeDeps) {
         .where(
           and(
             eq(venues.timeZone, zone.stored),
-            inArray(memberships.status, [...LIVE]),
+            inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES]),
             eq(successor.awaitingPayment, false),
             inArray(successor.status, ['pending', 'active']),
             lte(successor.startDate, today),
@@ -44,7 +44,7 @@ export async function startMemberships(deps: ScheduledChangeDeps) {
         await tx
           .update(memberships)
           .set({ status: 'expired', nextPaymentDate: null })
-          .where(and(eq(memberships.id, row.id), inArray(memberships.status, [...LIVE])));
+          .where(and(eq(memberships.id, row.id), inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES])));
       return due.length;
     });
     started += await inBatches(deps.db, async (tx) => {
