@@ -21,7 +21,7 @@ import {
   loadMembershipContext,
   managementFlags,
 } from './membership-state.ts';
-import { loadStatusFacts, statusInfoOf } from './status-info.ts';
+import { statusInfoOf } from './status-info.ts';
 
 export { CANNOT_CHANGE_REASON, RENEW_WINDOW_DAYS } from './membership-state.ts';
 
@@ -72,7 +72,7 @@ export async function findAccountMemberships(
   const criterionIds = [
     ...new Set(rows.flatMap((r) => (r.type.eligibilityCriterionId ? [r.type.eligibilityCriterionId] : []))),
   ];
-  const [benefits, coverage, usages, context, documentTypes, statusFacts] = await Promise.all([
+  const [benefits, coverage, usages, context, documentTypes] = await Promise.all([
     db
       .select()
       .from(membershipBenefits)
@@ -103,7 +103,6 @@ export async function findAccountMemberships(
       ),
     loadMembershipContext(db, membershipIds),
     documentTypesOf(db, criterionIds),
-    loadStatusFacts(db, membershipIds),
   ]);
 
   const today = localDateOf(input.now, zone);
@@ -121,7 +120,7 @@ export async function findAccountMemberships(
       reference: m.reference,
       slug: type.slug,
       status: m.status,
-      status_info: statusInfoOf(m, statusFacts.get(m.id)),
+      status_info: statusInfoOf(m, context.statusFacts.get(m.id)),
       membership_type: {
         id: type.id,
         name: type.name,

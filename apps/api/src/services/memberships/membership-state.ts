@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   clients,
   eligibilityDocuments,
   eligibilityDocumentTypes,
-  freezeRequests,
   memberships,
   membershipTypes,
   paymentOptions,
@@ -23,6 +22,7 @@ import {
   parseLocalDate,
   prettyDate,
 } from '../../lib/local-date.ts';
+import { loadStatusFacts, type StatusFacts } from './status-info.ts';
 
 /** Renewal opens this many days before a fixed membership expires. */
 export const RENEW_WINDOW_DAYS = 30;
@@ -128,7 +128,8 @@ export function isUploadRequired(input: {
 
 /**
  * Pending freezes (a request waiting for approval, or an approved freeze that has not started yet), successors
- * (changes and renewals that were paid) and latest documents.
+ * (changes and renewals that were paid), latest documents, and the facts of each membership's status line (the
+ * freezes and changes come from the same statements: status-info.ts).
  */
 export async function loadMembershipContext(db: DbOrTx, membershipIds: number[]) {
   if (!membershipIds.length)
@@ -136,30 +137,10 @@ export async function loadMembershipContext(db: DbOrTx, membershipIds: number[])
       pendingFreezes: new Set<number>(),
       successors: new Set<number>(),
       documents: new Map<number, DocumentRow>(),
+      statusFacts: new Map<number, StatusFacts>(),
     };
-  const [freezes, changed, renewed, documents] = await Promise.all([
-    db
-      .select({ membershipId: freezeRequests.membershipId })
-      .from(freezeRequests)
-      .where(
-        and(
-          inArray(freezeRequests.membershipId, membershipIds),
-          or(
-            eq(freezeRequests.status, 'pending_approval'),
-            and(eq(freezeRequests.status, 'approved'), isNull(freezeRequests.startedAt)),
-          ),
-        ),
-      ),
-    db
-      .select({ id: memberships.replacesMembershipId })
-      .from(memberships)
-      .where(
-        and(
-          inArray(memberships.replacesMembershipId, membershipIds),
-          eq(memberships.awaitingPayment, false),
-          isNotNull(memberships.replacesMembershipId),
-        ),
-      ),
+  const [statusFacts, renewed, documents] = await Promise.all([
+    loadStatusFacts(db, membershipIds),
     db
       .select({ id: memberships.renewsMembershipId })
       .from(memberships)
@@ -178,10 +159,15 @@ export async function loadMembershipContext(db: DbOrTx, membershipIds: number[])
   ]);
   const latest = new Map<number, DocumentRow>();
   for (const d of documents) if (!latest.has(d.membershipId)) latest.set(d.membershipId, d);
+  const facts = [...statusFacts];
   return {
-    pendingFreezes: new Set(freezes.map((f) => f.membershipId)),
-    successors: new Set([...changed, ...renewed].map((r) => r.id!)),
+    pendingFreezes: new Set(facts.filter(([, f]) => f.freezePending).map(([id]) => id)),
+    successors: new Set([
+      ...facts.filter(([, f]) => f.replacement).map(([id]) => id),
+      ...renewed.map((r) => r.id!),
+    ]),
     documents: latest,
+    statusFacts,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type StatusFacts, statusInfoOf } from './status-info.ts';
 
-const none: StatusFacts = { freeze: null, replacement: null };
+const none: StatusFacts = { freeze: null, freezePending: false, replacement: null };
 const freeze = (status: string, startedAt: Date | null, activeFrom = '2026-03-30', months = 1) => ({
   ...none,
   freeze: { status, startedAt, activeFrom, months },

@@ -28,8 +28,15 @@ export const lastFrozenDay = (activeFrom: string, months: number): LocalDate =>
 
 type FreezeFact = { status: string; startedAt: Date | null; activeFrom: string; months: number };
 type ReplacementFact = { name: string; startDate: string };
-/** What a membership's status_info is derived from besides its own row. */
-export type StatusFacts = { freeze: FreezeFact | null; replacement: ReplacementFact | null };
+/**
+ * What a membership's status_info is derived from besides its own row: its latest open freeze request, whether any
+ * freeze waits (for approval, or approved and not started), and the paid change replacing it.
+ */
+export type StatusFacts = {
+  freeze: FreezeFact | null;
+  freezePending: boolean;
+  replacement: ReplacementFact | null;
+};
 
 /**
  * In order: unpaid in a basket; frozen (until its last day); a freeze waiting for approval, or approved and not yet
@@ -100,11 +107,15 @@ export async function loadStatusFacts(
   const factsOf = (id: number) => {
     const known = facts.get(id);
     if (known) return known;
-    const fresh: StatusFacts = { freeze: null, replacement: null };
+    const fresh: StatusFacts = { freeze: null, freezePending: false, replacement: null };
     facts.set(id, fresh);
     return fresh;
   };
-  for (const { membershipId, ...freeze } of freezes) factsOf(membershipId).freeze ??= freeze;
+  for (const { membershipId, ...freeze } of freezes) {
+    const f = factsOf(membershipId);
+    f.freeze ??= freeze;
+    if (freeze.status === 'pending_approval' || !freeze.startedAt) f.freezePending = true;
+  }
   for (const { replacedId, ...replacement } of replacements) factsOf(replacedId!).replacement ??= replacement;
   return facts;
 }
