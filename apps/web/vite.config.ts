@@ -134,12 +134,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // What every site needs on its first load goes in one file (fewer requests, better compression than a
-        // dozen small ones): React, React Router and TanStack Query.
+        // dozen small ones): React, the router (wouter, regexparam) and TanStack Query.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
               priority: 20,
             },
             // The shell every page starts with (lib, the shared server calls in api, shell, ui, the features it uses,

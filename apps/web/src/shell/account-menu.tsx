@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Menu, MenuItem, Popover } from 'react-aria-components';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { getSiteConfig } from '../lib/site-config';
 import { useSiteHref } from './site-link';
 import { useLogoutAction } from './use-logout-action';

@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { useClient } from '../features/client/api/get-client';
+import { NavLink } from '../lib/router';
 import { useIsMobile } from '../lib/use-media-query';
 import { useLogoutAction } from './use-logout-action';
 

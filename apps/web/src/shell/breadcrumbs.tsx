@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { type RouteHandle, useRouteMatches } from './site-routes';
 
 /** Breadcrumbs from the `crumb` of each matched route (spec §2 Breadcrumbs). */

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type User, userQueryKey } from '../features/auth/api/get-user';
 import { loginPathFor, safeRedirect } from '../features/auth/rules/redirect';
+import { createMemoryHistory, type RouteObject, Router, Routes } from '../lib/router';
 import { PublicOnly, RequireAuth } from './guards';
 
 afterEach(cleanup);
@@ -11,24 +11,24 @@ afterEach(cleanup);
 function renderAt(path: string, user: User | null | undefined) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   if (user !== undefined) queryClient.setQueryData(userQueryKey, user);
-  const router = createMemoryRouter(
-    [
-      {
-        element: <RequireAuth />,
-        children: [{ path: '/memberships', element: <p>Memberships page</p> }],
-      },
-      {
-        element: <PublicOnly />,
-        children: [{ path: '/login', element: <p>Login page</p> }],
-      },
-      { path: '/', element: <p>Dashboard page</p> },
-      { path: '/payments', element: <p>Payments page</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  const routes: RouteObject[] = [
+    {
+      element: <RequireAuth />,
+      children: [{ path: '/memberships', element: <p>Memberships page</p> }],
+    },
+    {
+      element: <PublicOnly />,
+      children: [{ path: '/login', element: <p>Login page</p> }],
+    },
+    { path: '/', element: <p>Dashboard page</p> },
+    { path: '/payments', element: <p>Payments page</p> },
+  ];
+  const router = createMemoryHistory([path]);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <Routes routes={routes} />
+      </Router>
     </QueryClientProvider>,
   );
   return router;
@@ -39,8 +39,8 @@ const user = { id: 1, firstName: 'Ada' } as User;
 describe('RequireAuth', () => {
   it('redirects logged-out visitors to /login with the path and query', () => {
     const router = renderAt('/memberships?tab=active', null);
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/memberships?tab=active')}`);
+    expect(router.location.pathname).toBe('/login');
+    expect(router.location.search).toBe(`?redirect=${encodeURIComponent('/memberships?tab=active')}`);
   });
 
   it('renders the page for a logged-in user', () => {
@@ -50,7 +50,7 @@ describe('RequireAuth', () => {
 
   it('waits for the first auth check instead of redirecting', () => {
     const router = renderAt('/memberships', undefined);
-    expect(router.state.location.pathname).toBe('/memberships');
+    expect(router.location.pathname).toBe('/memberships');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
   });
 });
@@ -58,13 +58,13 @@ describe('RequireAuth', () => {
 describe('PublicOnly', () => {
   it('sends a logged-in user to the redirect parameter', () => {
     const router = renderAt('/login?redirect=%2Fpayments', user);
-    expect(router.state.location.pathname).toBe('/payments');
+    expect(router.location.pathname).toBe('/payments');
   });
 
   it('sends a logged-in user to / when redirect is absent or empty', () => {
-    expect(renderAt('/login', user).state.location.pathname).toBe('/');
+    expect(renderAt('/login', user).location.pathname).toBe('/');
     cleanup();
-    expect(renderAt('/login?redirect=', user).state.location.pathname).toBe('/');
+    expect(renderAt('/login?redirect=', user).location.pathname).toBe('/');
   });
 
   it('shows the page to logged-out visitors', () => {

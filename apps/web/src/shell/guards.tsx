@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useUser } from '../features/auth/api/get-user';
 import { loginPathFor, safeRedirect } from '../features/auth/rules/redirect';
 import { PageTitle } from '../lib/page-title';
+import { Navigate, Outlet, useLocation, useSearchParams } from '../lib/router';
 import { Spinner } from '../ui/spinner';
 import { LoginControl } from './login-control';
 import { openLoginModal } from './login-modal-store';

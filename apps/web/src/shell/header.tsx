@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { useUser } from '../features/auth/api/get-user';
 import { useClient } from '../features/client/api/get-client';
 import { getCurrentTheme } from '../features/theme/api/current-theme';
 import { getModes } from '../lib/modes';
+import { Link } from '../lib/router';
 import { useSelectedVenue } from '../lib/selected-venue';
 import { getSiteConfig } from '../lib/site-config';
 import { useIsMobile } from '../lib/use-media-query';

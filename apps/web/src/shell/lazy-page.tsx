@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '../lib/router';
 
 type PageModule = { default: ComponentType };
 type PreloadablePage = ComponentType & { preload?: () => Promise<PageModule> };

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { useUser } from '../features/auth/api/get-user';
 import { useClientQuery } from '../features/client/api/get-client';
 import { getModes } from '../lib/modes';
+import { Outlet } from '../lib/router';
 import { getSiteConfig } from '../lib/site-config';
 import { Spinner } from '../ui/spinner';
 import { AccountNav } from './account-nav';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { siteHref } from '../lib/links';
 import { getModes } from '../lib/modes';
+import { Link } from '../lib/router';
 import { getSiteConfig, type MemberSite } from '../lib/site-config';
 
 export interface SiteLinkProps {

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from '../lib/router';
 
 /** What a route may carry for the shell: its breadcrumb label (spec §2 Breadcrumbs). */
 export interface RouteHandle {
@@ -12,7 +12,7 @@ export function setSiteRoutes(routes: RouteObject[]): void {
   siteRoutes = routes;
 }
 
-/** The current site's pages (React Router's declarative mode: no data router, about 16 KB less JavaScript). */
+/** The current site's pages. */
 export function SiteRoutes() {
   return useRoutes(siteRoutes);
 }

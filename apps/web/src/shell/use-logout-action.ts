@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/log-out';
+import { useNavigate } from '../lib/router';
 import { getSiteConfig } from '../lib/site-config';
 
 /** Log out (server call, then clear user and cart); on the account site go to /login. */

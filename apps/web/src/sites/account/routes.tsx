@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
-import { Navigate } from 'react-router';
+import type { RouteObject } from '../../lib/router';
+import { Navigate } from '../../lib/router';
 import { PublicOnly, RequireAuth } from '../../shell/guards';
 import { lazyPage } from '../../shell/lazy-page';
 import { NotFoundContent } from '../../shell/screens';

@@ -1,8 +1,8 @@
 import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
 import { useStaffMe } from '../../features/staff-auth/api/get-staff-me';
 import { useStaffLogout } from '../../features/staff-auth/api/log-out-staff';
+import { Link, Outlet } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { AdminNav } from './admin-nav';

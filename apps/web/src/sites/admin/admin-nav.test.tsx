@@ -1,9 +1,9 @@
 import type { StaffRole } from '@fieldhouse/contract/staff';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type StaffMember, staffMeQueryKey } from '../../features/staff-auth/api/get-staff-me';
+import { createMemoryHistory, type RouteObject, Router, Routes } from '../../lib/router';
 import { AdminNav } from './admin-nav';
 import { RequireArea, RequireStaff } from './guards';
 
@@ -28,29 +28,29 @@ const navLinks = () =>
 function renderConsole(path: string, staff: StaffMember | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   queryClient.setQueryData(staffMeQueryKey, staff);
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <p>Login page</p> },
-      {
-        element: <RequireStaff />,
-        children: [
-          { path: '/', element: staff ? <AdminNav staff={staff} /> : null },
-          {
-            element: <RequireArea area="approvals" />,
-            children: [{ path: '/approvals', element: <p>Approvals queue</p> }],
-          },
-          {
-            element: <RequireArea area="audit" />,
-            children: [{ path: '/audit', element: <p>Audit entries</p> }],
-          },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
+  const routes: RouteObject[] = [
+    { path: '/login', element: <p>Login page</p> },
+    {
+      element: <RequireStaff />,
+      children: [
+        { path: '/', element: staff ? <AdminNav staff={staff} /> : null },
+        {
+          element: <RequireArea area="approvals" />,
+          children: [{ path: '/approvals', element: <p>Approvals queue</p> }],
+        },
+        {
+          element: <RequireArea area="audit" />,
+          children: [{ path: '/audit', element: <p>Audit entries</p> }],
+        },
+      ],
+    },
+  ];
+  const router = createMemoryHistory([path]);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <Routes routes={routes} />
+      </Router>
     </QueryClientProvider>,
   );
   return router;
@@ -82,7 +82,7 @@ describe('The console guards', () => {
 
   it('sends a visitor without a staff session to the login page, remembering where they were going', () => {
     const router = renderConsole('/audit?page=2', null);
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/audit?page=2')}`);
+    expect(router.location.pathname).toBe('/login');
+    expect(router.location.search).toBe(`?redirect=${encodeURIComponent('/audit?page=2')}`);
   });
 });

@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router';
 import type { StaffMember } from '../../features/staff-auth/api/get-staff-me';
 import { canUse, type StaffArea } from '../../features/staff-auth/rules/permissions';
+import { NavLink } from '../../lib/router';
 
 const LINKS: { to: string; label: string; area: StaffArea | null }[] = [
   { to: '/', label: 'Home', area: null },

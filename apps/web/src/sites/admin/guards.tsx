@@ -1,8 +1,8 @@
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../features/auth/rules/redirect';
 import { useStaffMe } from '../../features/staff-auth/api/get-staff-me';
 import { canUse, type StaffArea } from '../../features/staff-auth/rules/permissions';
 import { peekSessionEnd } from '../../features/staff-auth/stores/session-end';
+import { Navigate, Outlet, useLocation, useSearchParams } from '../../lib/router';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { NotAllowed } from './not-allowed';

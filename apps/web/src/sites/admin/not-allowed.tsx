@@ -1,6 +1,6 @@
 import { STAFF_TEXTS } from '@fieldhouse/contract/texts/staff';
-import { Link } from 'react-router';
 import { PageTitle } from '../../lib/page-title';
+import { Link } from '../../lib/router';
 
 /** What a staff member sees on a page their role may not use (the server answered 403, or would). */
 export function NotAllowed() {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { lazyPage } from '../../shell/lazy-page';
 import { NotFoundContent } from '../../shell/screens';
 import { AdminLayout } from './admin-layout';

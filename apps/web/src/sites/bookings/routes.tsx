@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../../lib/router';
 import { RequireAuth } from '../../shell/guards';
 import { lazyPage } from '../../shell/lazy-page';
 import { NotFoundContent } from '../../shell/screens';

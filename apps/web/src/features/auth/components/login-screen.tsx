@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { safeRedirect } from '../rules/redirect';
 import { LoginForm } from './login-form';
 

@@ -1,11 +1,11 @@
 import { password } from '@fieldhouse/contract/auth';
 import { PASSWORDS_DO_NOT_MATCH } from '@fieldhouse/contract/texts/auth';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/client';
 import { zodResolver } from '../../../lib/form-resolver';
 import { getModes } from '../../../lib/modes';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { getSiteConfig } from '../../../lib/site-config';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { Cart } from '../../../api/get-cart';
+import { Link } from '../../../lib/router';
 import { Button, buttonClass } from '../../../ui/button';
 import { useClearCart } from '../api/clear-cart';
 import { BasketItem } from './basket-item';

@@ -1,8 +1,8 @@
 import { BOOKING_TEXTS } from '@fieldhouse/contract/texts/bookings';
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { serverMessageOr } from '../../../lib/api/client';
+import { Link } from '../../../lib/router';
 import { SiteLink } from '../../../shell/site-link';
 import { Badge } from '../../../ui/badge';
 import { Button, buttonClass } from '../../../ui/button';

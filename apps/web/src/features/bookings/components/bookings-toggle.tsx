@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 export type BookingsView = 'upcoming' | 'previous' | 'waitlist';
 

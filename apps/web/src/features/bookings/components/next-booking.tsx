@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatLongDate, formatTime } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { bookingCalendarHref, useUpcomingBookings } from '../api/get-bookings';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { type Order, orderQueryOptions } from '../../../api/get-order';
 import { formatMoney } from '../../../lib/format';
 import { orderItemRows } from '../../../lib/orders';
 import { PageTitle } from '../../../lib/page-title';
+import { Link } from '../../../lib/router';
 import { SiteLink } from '../../../shell/site-link';
 import { Button, buttonClass } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';

@@ -2,10 +2,10 @@ import { CARD_DECLINED_MESSAGE, SANDBOX_CARDS } from '@fieldhouse/contract/payme
 import { CARD_PROVIDER_TEXTS, CARD_TEXTS } from '@fieldhouse/contract/texts/payments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../../api/get-cart';
 import { queryKeys } from '../../../lib/query-keys';
+import { MemoryRouter, Routes } from '../../../lib/router';
 import { defaultSiteConfig, setSiteConfig } from '../../../lib/site-config';
 import { fakeStripe, stripeJs } from '../../../ui/stripe-js.fake';
 import { CheckoutView } from './checkout-view';
@@ -87,10 +87,12 @@ function renderCheckout(provider: 'stripe' | 'sandbox' = 'stripe') {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/basket/checkout']}>
-        <Routes>
-          <Route path="/basket/checkout" element={<CheckoutView cart={cart} source="online" isDemo />} />
-          <Route path="/booking-confirmed/:orderId" element={<p>Confirmed order</p>} />
-        </Routes>
+        <Routes
+          routes={[
+            { path: '/basket/checkout', element: <CheckoutView cart={cart} source="online" isDemo /> },
+            { path: '/booking-confirmed/:orderId', element: <p>Confirmed order</p> },
+          ]}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,8 +1,8 @@
 import { deskSearchQuery } from '@fieldhouse/contract/staff-desk';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
 import { zodResolver } from '../../../lib/form-resolver';
+import { Link, useLocation } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';

@@ -1,8 +1,8 @@
 import { GUEST_PASS_TEXTS } from '@fieldhouse/contract/texts/guest-passes';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { buttonClass } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';

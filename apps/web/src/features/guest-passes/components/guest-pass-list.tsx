@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';

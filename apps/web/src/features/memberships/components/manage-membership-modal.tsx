@@ -1,6 +1,6 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button, buttonClass } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal';
 import type { AccountMembership } from '../api/get-account-memberships';

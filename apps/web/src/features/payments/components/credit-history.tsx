@@ -1,8 +1,8 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';

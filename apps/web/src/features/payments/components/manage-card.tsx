@@ -1,10 +1,10 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { SavedCard } from '../../../api/get-saved-cards';
 import { isApiError, serverMessageOr } from '../../../lib/api/client';
 import { zodResolver } from '../../../lib/form-resolver';
+import { useNavigate } from '../../../lib/router';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal';

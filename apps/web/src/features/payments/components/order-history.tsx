@@ -1,8 +1,8 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { pageFromSearch } from '../../../lib/pagination';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { ModalDialog } from '../../../ui/modal';

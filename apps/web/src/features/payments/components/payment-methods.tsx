@@ -1,7 +1,7 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { type SavedCard, savedCardsQueryOptions } from '../../../api/get-saved-cards';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';

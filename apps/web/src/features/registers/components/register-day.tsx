@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { RegisterSession } from '../api/get-registers';
 import '../registers.css';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
-import { Link } from 'react-router';
 import { serverMessageOr } from '../../../lib/api/client';
+import { Link } from '../../../lib/router';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { openLoginModal } from '../../../shell/login-modal-store';
 import { Button } from '../../../ui/button';

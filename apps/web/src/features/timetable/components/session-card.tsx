@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { Session } from '../api/types';
 import { placesLeftText, priceText, timeRange } from '../rules/timetable';
 import { SessionAction } from './session-action';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { formatLongDate } from '../../../lib/format';
 import { PageTitle } from '../../../lib/page-title';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { sessionQueryOptions } from '../api/get-session';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { venueToday } from '../../../lib/dates';
 import { formatLongDate } from '../../../lib/format';
 import { PageTitle } from '../../../lib/page-title';
+import { Link, useSearchParams } from '../../../lib/router';
 import { readSelectedVenue, selectVenue } from '../../../lib/selected-venue';
 import { Button } from '../../../ui/button';
 import { timetableQueryOptions } from '../api/get-timetable';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useUser } from '../../../features/auth/api/get-user';
 import { CentreSelection } from '../../../features/centre-selection/components/centre-selection';
 import { useClient } from '../../../features/client/api/get-client';
+import { Link, matchPath, useLocation, useNavigate } from '../../../lib/router';
 import '../../../features/joining/joining.css';
 import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership-purchase';
 import { useMembershipTypes } from '../../../features/joining/api/get-membership-types';

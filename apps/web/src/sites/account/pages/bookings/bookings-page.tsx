@@ -1,10 +1,10 @@
 import { BOOKING_TEXTS } from '@fieldhouse/contract/texts/bookings';
 import { useRef } from 'react';
-import { useParams } from 'react-router';
 import { BookingsList, WaitlistList } from '../../../../features/bookings/components/bookings-list';
 import { BookingsToggle, type BookingsView } from '../../../../features/bookings/components/bookings-toggle';
 import { useClient } from '../../../../features/client/api/get-client';
 import { PageTitle } from '../../../../lib/page-title';
+import { useParams } from '../../../../lib/router';
 
 /** Filter values of the URL; 'historic' is shown as previous. */
 const VIEWS: Record<string, BookingsView> = {

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { NextBooking } from '../../../../features/bookings/components/next-booking';
 import { useClient } from '../../../../features/client/api/get-client';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link } from '../../../../lib/router';
 import { SiteLink } from '../../../../shell/site-link';
 import { buttonClass } from '../../../../ui/button';
 import { Notice } from '../../../../ui/notice';

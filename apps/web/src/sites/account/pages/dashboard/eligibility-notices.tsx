@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { User } from '../../../../features/auth/api/get-user';
+import { Link } from '../../../../lib/router';
 import { Notice } from '../../../../ui/notice';
 
 /** Eligibility notices (spec §6) from the user's document expiry list and upload requirement. */

@@ -1,5 +1,5 @@
-import { Outlet } from 'react-router';
 import { useClient } from '../../../../features/client/api/get-client';
+import { Outlet } from '../../../../lib/router';
 import { NotFoundContent } from '../../../../shell/screens';
 import '../../../../features/guest-passes/guest-passes.css';
 

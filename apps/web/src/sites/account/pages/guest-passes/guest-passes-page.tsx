@@ -1,9 +1,9 @@
-import { useSearchParams } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { Allowances } from '../../../../features/guest-passes/components/allowances';
 import { GuestPassList } from '../../../../features/guest-passes/components/guest-pass-list';
 import { pageFromSearch } from '../../../../features/guest-passes/rules/pagination';
 import { PageTitle } from '../../../../lib/page-title';
+import { useSearchParams } from '../../../../lib/router';
 
 /** /guest-passes: allowances with 'Send a guest pass', then the passes sent (10 a page, ?page=). */
 export default function GuestPassesPage() {

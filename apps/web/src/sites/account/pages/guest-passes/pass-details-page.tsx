@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { GuestPassDetails } from '../../../../features/guest-passes/components/guest-pass-details';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, useParams } from '../../../../lib/router';
 import { NotFoundContent } from '../../../../shell/screens';
 
 /** /guest-passes/pass-details/:id */

@@ -1,5 +1,5 @@
-import { Navigate, useLocation, useParams } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
+import { Navigate, useLocation, useParams } from '../../../../lib/router';
 import '../../../../features/joining/joining.css';
 import { useChangeOptions } from '../../../../features/joining/api/get-change-options';
 import { ChangeMembershipJourney } from '../../../../features/joining/components/change-journey';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { type User, useUser } from '../../../../features/auth/api/get-user';
+import { Navigate, useLocation, useNavigate, useParams } from '../../../../lib/router';
 import '../../../../features/joining/joining.css';
 import { RenewMembershipJourney } from '../../../../features/joining/components/renew-journey';
 import { JourneyProvider, useJourney } from '../../../../features/joining/stores/journey-store';

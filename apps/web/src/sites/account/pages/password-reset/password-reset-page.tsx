@@ -1,6 +1,6 @@
-import { useParams } from 'react-router';
 import { PasswordResetScreen } from '../../../../features/auth/components/password-reset-screen';
 import { PageTitle } from '../../../../lib/page-title';
+import { useParams } from '../../../../lib/router';
 
 export default function PasswordResetPage() {
   const { token = '' } = useParams();

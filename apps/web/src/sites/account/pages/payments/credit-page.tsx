@@ -1,8 +1,8 @@
-import { useParams } from 'react-router';
 import type { CreditType } from '../../../../features/payments/api/types';
 import { CreditBalance } from '../../../../features/payments/components/credit-balance';
 import { CreditHistory, CreditToggle } from '../../../../features/payments/components/credit-history';
 import { PageTitle } from '../../../../lib/page-title';
+import { useParams } from '../../../../lib/router';
 
 const TYPES: Record<string, CreditType> = { added: 'added', spent: 'spent' };
 

@@ -1,10 +1,10 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { savedCardsQueryOptions } from '../../../../api/get-saved-cards';
 import { ManageCard } from '../../../../features/payments/components/manage-card';
 import type { ManageCardState } from '../../../../features/payments/components/payment-methods';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, useLocation, useNavigate } from '../../../../lib/router';
 import { Button } from '../../../../ui/button';
 import { Spinner } from '../../../../ui/spinner';
 import '../../../../features/payments/payments.css';

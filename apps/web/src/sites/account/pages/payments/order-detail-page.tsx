@@ -1,6 +1,6 @@
-import { Link, useLocation, useParams } from 'react-router';
 import { OrderDetail } from '../../../../features/payments/components/order-detail';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, useLocation, useParams } from '../../../../lib/router';
 import '../../../../features/payments/payments.css';
 
 /** Where 'Go back to {fromPage}' leads for the pages that link here. */

@@ -1,6 +1,6 @@
-import { Link, Outlet, useLocation } from 'react-router';
 import { useClient } from '../../../../features/client/api/get-client';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, Outlet, useLocation } from '../../../../lib/router';
 import { NotFoundContent } from '../../../../shell/screens';
 import '../../../../features/payments/payments.css';
 

@@ -1,11 +1,11 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { useClient } from '../../../../features/client/api/get-client';
 import { CreditBalance } from '../../../../features/payments/components/credit-balance';
 import { DirectDebit } from '../../../../features/payments/components/direct-debit';
 import { PaymentMethods } from '../../../../features/payments/components/payment-methods';
 import { UnpaidFees } from '../../../../features/payments/components/unpaid-fees';
+import { Link, useLocation, useNavigate } from '../../../../lib/router';
 import { Notice } from '../../../../ui/notice';
 
 function CardDeletedNotice({ onDismiss }: { onDismiss: () => void }) {

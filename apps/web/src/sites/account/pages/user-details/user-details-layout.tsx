@@ -1,5 +1,5 @@
-import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, Outlet, useLocation, useParams } from '../../../../lib/router';
 import '../../../../features/user-details/user-details.css';
 
 /**

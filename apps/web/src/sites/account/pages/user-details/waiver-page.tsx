@@ -1,5 +1,5 @@
-import { useParams, useSearchParams } from 'react-router';
 import { WaiverView } from '../../../../features/waivers/components/waiver-view';
+import { useParams, useSearchParams } from '../../../../lib/router';
 
 /** /user-details/waivers/:slug: one waiver (the slug is its id). */
 export default function WaiverPage() {

@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { useAuditPage } from '../../../../features/audit-log/api/get-audit';
 import { AuditLogTable } from '../../../../features/audit-log/components/audit-log-table';
 import { AuditPager } from '../../../../features/audit-log/components/audit-pager';
 import { isApiError } from '../../../../lib/api/client';
 import { PageTitle } from '../../../../lib/page-title';
 import { pageFromSearch } from '../../../../lib/pagination';
+import { useSearchParams } from '../../../../lib/router';
 import { LoadError } from '../../../../ui/load-error';
 import { Spinner } from '../../../../ui/spinner';
 import { NotAllowed } from '../../not-allowed';

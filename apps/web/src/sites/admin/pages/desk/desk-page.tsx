@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { CustomerSearch } from '../../../../features/desk/components/customer-search';
 import { PageTitle } from '../../../../lib/page-title';
+import { useSearchParams } from '../../../../lib/router';
 import { DeskTabs } from './desk-tabs';
 
 export default function DeskPage() {

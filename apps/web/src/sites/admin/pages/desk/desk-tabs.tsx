@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../../lib/router';
 
 /** The front desk's two tools. */
 export function DeskTabs() {

@@ -1,8 +1,8 @@
 import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
-import { Link } from 'react-router';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
 import { canUse, type StaffArea } from '../../../../features/staff-auth/rules/permissions';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link } from '../../../../lib/router';
 
 const AREAS: { area: StaffArea; to: string; title: string; text: string }[] = [
   {

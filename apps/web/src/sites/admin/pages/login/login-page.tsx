@@ -1,10 +1,10 @@
 import { STAFF_TEXTS } from '@fieldhouse/contract/texts/staff';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../../features/auth/rules/redirect';
 import { StaffLoginForm } from '../../../../features/staff-auth/components/staff-login-form';
 import { clearSessionEnd, peekSessionEnd } from '../../../../features/staff-auth/stores/session-end';
 import { PageTitle } from '../../../../lib/page-title';
+import { useNavigate, useSearchParams } from '../../../../lib/router';
 import { Notice } from '../../../../ui/notice';
 
 export default function LoginPage() {

@@ -1,10 +1,10 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
-import { Link, useParams } from 'react-router';
 import { useRegister } from '../../../../features/registers/api/get-register';
 import { SessionRegister } from '../../../../features/registers/components/session-register';
 import { isApiError } from '../../../../lib/api/client';
 import { venueToday } from '../../../../lib/dates';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link, useParams } from '../../../../lib/router';
 import { LoadError } from '../../../../ui/load-error';
 import { Spinner } from '../../../../ui/spinner';
 

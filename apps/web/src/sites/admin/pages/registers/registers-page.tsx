@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { useRegisters } from '../../../../features/registers/api/get-registers';
 import { RegisterDay } from '../../../../features/registers/components/register-day';
 import { isCalendarDate, venueToday } from '../../../../lib/dates';
 import { formatLongDate } from '../../../../lib/format';
 import { PageTitle } from '../../../../lib/page-title';
+import { useSearchParams } from '../../../../lib/router';
 import { LoadError } from '../../../../ui/load-error';
 import { Spinner } from '../../../../ui/spinner';
 import { useWorkVenues } from '../../use-work-venues';

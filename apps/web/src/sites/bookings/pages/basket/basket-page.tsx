@@ -1,11 +1,11 @@
 import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { cartQueryOptions } from '../../../../api/get-cart';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { BasketView } from '../../../../features/basket/components/basket-view';
 import { formatMoney } from '../../../../lib/format';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link } from '../../../../lib/router';
 import { LoginControl } from '../../../../shell/login-control';
 import { Button, buttonClass } from '../../../../ui/button';
 import { Spinner } from '../../../../ui/spinner';

@@ -1,10 +1,10 @@
 import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { cartQueryOptions } from '../../../../api/get-cart';
 import { CheckoutView } from '../../../../features/checkout/components/checkout-view';
 import { getModes, isKiosk } from '../../../../lib/modes';
 import { PageTitle } from '../../../../lib/page-title';
+import { Link } from '../../../../lib/router';
 import { getSiteConfig } from '../../../../lib/site-config';
 import { Button, buttonClass } from '../../../../ui/button';
 import { Spinner } from '../../../../ui/spinner';

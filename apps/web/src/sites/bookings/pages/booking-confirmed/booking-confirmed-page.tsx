@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
 import { BookingConfirmation } from '../../../../features/checkout/components/booking-confirmation';
+import { useParams } from '../../../../lib/router';
 import { NotFoundContent } from '../../../../shell/screens';
 
 /** /booking-confirmed/:orderId (logged in). */

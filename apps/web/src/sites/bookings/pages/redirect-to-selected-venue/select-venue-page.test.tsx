@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Venue } from '../../../../api/get-venues';
 import { userQueryKey } from '../../../../features/auth/api/get-user';
 import { queryKeys } from '../../../../lib/query-keys';
+import { createMemoryHistory, type RouteObject, Router, Routes } from '../../../../lib/router';
 import SelectVenuePage from './select-venue-page';
 
 afterEach(cleanup);
@@ -17,16 +17,16 @@ function renderWithVenues(venues: Venue[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   queryClient.setQueryData(userQueryKey, null);
   queryClient.setQueryData(queryKeys.venues, venues);
-  const router = createMemoryRouter(
-    [
-      { path: '/redirect-to-selected-venue', element: <SelectVenuePage /> },
-      { path: '/venues/:slug', element: <p>Timetable page</p> },
-    ],
-    { initialEntries: ['/redirect-to-selected-venue'] },
-  );
+  const routes: RouteObject[] = [
+    { path: '/redirect-to-selected-venue', element: <SelectVenuePage /> },
+    { path: '/venues/:slug', element: <p>Timetable page</p> },
+  ];
+  const router = createMemoryHistory(['/redirect-to-selected-venue']);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <Routes routes={routes} />
+      </Router>
     </QueryClientProvider>,
   );
   return router;
@@ -35,13 +35,13 @@ function renderWithVenues(venues: Venue[]) {
 describe("'Book an activity' with no venue selected", () => {
   it("opens the only venue's timetable when the operator has one venue", () => {
     const router = renderWithVenues([venue(1, 'northgate', 'Northgate Gym')]);
-    expect(router.state.location.pathname).toBe('/venues/northgate');
+    expect(router.location.pathname).toBe('/venues/northgate');
     expect(screen.getByText('Timetable page')).toBeTruthy();
   });
 
   it('asks which venue when the operator has several', () => {
     const router = renderWithVenues([venue(1, 'north', 'North Pool'), venue(2, 'south', 'South Pool')]);
-    expect(router.state.location.pathname).toBe('/redirect-to-selected-venue');
+    expect(router.location.pathname).toBe('/redirect-to-selected-venue');
     expect(screen.getByRole('heading', { name: 'Choose a venue', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Select South Pool' })).toBeTruthy();
   });

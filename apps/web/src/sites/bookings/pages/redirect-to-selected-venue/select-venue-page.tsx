@@ -1,6 +1,6 @@
-import { Navigate } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { useVenues } from '../../../../features/venues/api/get-venues';
+import { Navigate } from '../../../../lib/router';
 import { useSelectedVenue } from '../../../../lib/selected-venue';
 import { Spinner } from '../../../../ui/spinner';
 import { VenueChooser } from '../venues/venue-chooser';

@@ -1,6 +1,6 @@
-import { useParams } from 'react-router';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { SessionDetail } from '../../../../features/timetable/components/session-detail';
+import { useParams } from '../../../../lib/router';
 import { NotFoundContent } from '../../../../shell/screens';
 
 /** /venues/:slug/sessions/:id: one session with its description and action. */

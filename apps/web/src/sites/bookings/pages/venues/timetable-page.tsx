@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { venuesQueryOptions } from '../../../../api/get-venues';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { TimetableView } from '../../../../features/timetable/components/timetable-view';
+import { useParams } from '../../../../lib/router';
 import { useSelectedVenue } from '../../../../lib/selected-venue';
 
 /** /venues/:slug: the venue's timetable for the next 14 days. */

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { VenueGrid } from '../../../../features/venues/components/venue-grid';
 import { PageTitle } from '../../../../lib/page-title';
+import { useNavigate } from '../../../../lib/router';
 import { selectVenue, useSelectedVenue } from '../../../../lib/selected-venue';
 import { Button } from '../../../../ui/button';
 

@@ -1,9 +1,9 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
-import { Link, useLocation, useParams } from 'react-router';
 import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
 import { CustomerView } from '../../../../../features/desk/components/customer-view';
 import { isApiError } from '../../../../../lib/api/client';
 import { PageTitle } from '../../../../../lib/page-title';
+import { Link, useLocation, useParams } from '../../../../../lib/router';
 import { LoadError } from '../../../../../ui/load-error';
 import { Spinner } from '../../../../../ui/spinner';
 import { useWorkVenues } from '../../../use-work-venues';
