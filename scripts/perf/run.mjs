@@ -29,25 +29,25 @@ const { values: args } = parseArgs({
 
 /**
  * Compressed JavaScript per page, in KB (1,024 bytes), on the wire until network idle. The target is 100 KB on
- * every page (issue 11); until a page reaches it, its budget is what it weighs today plus a little, so it can only
- * get lighter (lower a budget whenever a page loses weight). See docs/decisions/021.
+ * every page (issue 11), and every page is within it; each budget is what the page weighs today plus a little, so
+ * a page can only get lighter (lower a budget whenever a page loses weight). See docs/decisions/021 and 047.
  */
 const JS_TARGET_KB = 100;
 const JS_BUDGET_KB = {
-  '/': 93,
-  '/venues/': 99,
-  '/account/login': 107,
-  '/account/': 99.5,
-  '/join/': 105.5,
-  '/join/centre/': 105.5,
+  '/': 85,
+  '/venues/': 91,
+  '/account/login': 99,
+  '/account/': 91.5,
+  '/join/': 98.5,
+  '/join/centre/': 98.5,
 };
 /**
- * Lighthouse mobile thresholds. Accessibility and best practices: 100, the target. Performance: the target is 95;
- * until the pages reach it the stage holds them above a floor low enough for this shared, noisy machine (the
- * reference row shows what the machine gave in the same run). See docs/decisions/021.
+ * Lighthouse mobile thresholds: issue 11's targets. Performance is simulated from what the page's main thread did
+ * on this shared machine, so a busy moment (the browser tests run beside this stage in `npm test`) can cost a page
+ * a few points: a page whose median is under the threshold is measured once more (another LIGHTHOUSE_RUNS runs) and
+ * keeps the better median; both are printed. A real regression fails both. See docs/decisions/021.
  */
-const PERFORMANCE_TARGET = 95;
-const MIN_SCORE = { performance: 50, accessibility: 100, bestPractices: 100 };
+const MIN_SCORE = { performance: 95, accessibility: 100, bestPractices: 100 };
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const budgetFor = (path) =>
@@ -56,6 +56,17 @@ const budgetFor = (path) =>
     Object.keys(JS_BUDGET_KB).find((p) => p.endsWith('/') && p.length > 1 && path.startsWith(p)) ?? ''
   ];
 
+/**
+ * A page that redirects (the logged-in account page to the login page when the session did not reach the browser)
+ * would be measured as another page. The bookings site's `/` sends a visitor on to choose a venue by design.
+ */
+const failures = [];
+function checkLanded(page, finalUrl, tool) {
+  const landed = new URL(finalUrl).pathname;
+  if (page.path !== '/' && landed !== new URL(page.url).pathname)
+    failures.push(`${page.path}: ${tool} ended on ${landed}, so it measured another page`);
+}
+
 const started = Date.now();
 // Measuring a missing or stale build would pass with 0 KB or measure old code.
 if (!args.url) buildIfStale();
@@ -63,7 +74,6 @@ if (!args.url) buildIfStale();
 const port = Number(process.env.PERF_PORT ?? 4390);
 const demo = args.url ? { base: args.url.replace(/\/$/, ''), stop: () => {} } : await startDemoServer(port);
 const reference = await startReferenceServer(port + 1);
-const failures = [];
 const rows = [];
 try {
   const cookie = await demoSessionCookie(demo.base);
@@ -85,6 +95,7 @@ try {
         for (const s of page.transfer.scripts)
           console.log(`  ${page.label}  ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.name}`);
       if (page.reference) continue;
+      checkLanded(page, page.transfer.finalUrl, 'Chromium');
       const kb = page.transfer.script / 1024;
       const budget = budgetFor(page.path);
       if (!(kb <= budget))
@@ -100,7 +111,20 @@ try {
       for (const page of pages) {
         page.lighthouse = await runLighthouse(chrome.port, page.url, { cookie: page.cookie, runs });
         if (page.reference) continue;
+        if (page.lighthouse.performance < MIN_SCORE.performance) {
+          const first = page.lighthouse;
+          const again = await runLighthouse(chrome.port, page.url, { cookie: page.cookie, runs });
+          console.log(
+            `${page.path}: Lighthouse performance ${first.performance} (${first.performanceRuns.join(', ')}) under ` +
+              `${MIN_SCORE.performance}; measured again: ${again.performance} (${again.performanceRuns.join(', ')})`,
+          );
+          page.lighthouse = again.performance > first.performance ? again : first;
+          page.lighthouse.earlierRuns = (
+            again.performance > first.performance ? first : again
+          ).performanceRuns;
+        }
         const lh = page.lighthouse;
+        checkLanded(page, lh.finalUrl, 'Lighthouse');
         for (const [key, min] of Object.entries(MIN_SCORE))
           if (lh[key] < min)
             failures.push(
@@ -125,7 +149,7 @@ try {
         `${(t.script / 1024).toFixed(1)} KB${page.reference ? '' : ` (≤ ${budgetFor(page.path)}; target ${JS_TARGET_KB})`}`,
         `${(t.all / 1024).toFixed(1)} KB`,
         lh
-          ? `${lh.performance} (${lh.performanceRuns.join(', ')})${page.reference ? '' : ` (≥ ${MIN_SCORE.performance}; target ${PERFORMANCE_TARGET})`}`
+          ? `${lh.performance} (${lh.performanceRuns.join(', ')}${lh.earlierRuns ? `; other: ${lh.earlierRuns.join(', ')}` : ''})${page.reference ? '' : ` (≥ ${MIN_SCORE.performance})`}`
           : '–',
         lh ? String(lh.accessibility) : '–',
         lh ? String(lh.bestPractices) : '–',
