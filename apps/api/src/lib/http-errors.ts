@@ -27,6 +27,18 @@ export const forbidden = (message: string = DEFAULT_ERROR_TEXTS.forbidden) => ne
 export const fieldError = (field: string, message: string) =>
   new HttpError(422, message, { [field]: [message] });
 
+/**
+ * 422 for a request that failed its schema (JSON bodies, query and params in plugins/app/errors.ts; multipart
+ * fields in routes/multipart.ts): each field's messages once, in order; the reply's message is the first one.
+ */
+export function invalidFields(issues: Iterable<{ field: string; message: string }>): HttpError {
+  const errors: Record<string, string[]> = {};
+  // Several failed checks on one field (e.g. empty and not a postcode) may share a text: it is said once.
+  for (const { field, message } of issues)
+    if (!errors[field]?.includes(message)) errors[field] = [...(errors[field] ?? []), message];
+  return new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
+}
+
 /** How long a visitor is told to wait while the operator has no catalogue loaded (the set-up page says the same). */
 export const NOT_SET_UP_RETRY_AFTER_SECONDS = 300;
 

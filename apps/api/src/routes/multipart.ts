@@ -1,7 +1,7 @@
 import type { UploadSchemas } from '@fieldhouse/contract/call';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, invalidFields } from '../lib/http-errors.ts';
 import type { IncomingFile, StoredUpload } from '../services/storage/upload-check.ts';
 
 type Fields<U extends UploadSchemas> = U['fields'] extends z.ZodType
@@ -25,13 +25,13 @@ function parseFields<U extends UploadSchemas>(upload: U, fields: Record<string, 
   if (!upload.fields) return {} as Fields<U>;
   const parsed = upload.fields.safeParse(fields);
   if (parsed.success) return parsed.data as Fields<U>;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    const message = issue.code === 'invalid_type' ? 'This field is required.' : issue.message;
-    errors[key] = [...(errors[key] ?? []), message];
-  }
-  throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
+  throw invalidFields(
+    parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.') || 'body',
+      // A text field that was not sent at all.
+      message: issue.code === 'invalid_type' ? 'This field is required.' : issue.message,
+    })),
+  );
 }
 
 /**

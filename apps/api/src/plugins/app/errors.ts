@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, rootMessage } from '../../db/connection-errors.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, invalidFields } from '../../lib/http-errors.ts';
 import { redactUrl } from '../../lib/log-redaction.ts';
 
 /**
@@ -37,16 +37,14 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of error.validation) {
-          const field =
-            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          const message = issue.message ?? 'Invalid value.';
-          // One message per field once: several failed checks (e.g. empty and not a postcode) may share a text.
-          if (!errors[field]?.includes(message)) errors[field] = [...(errors[field] ?? []), message];
-        }
-        const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-        return reply.code(422).send({ message: first, errors });
+        const invalid = invalidFields(
+          error.validation.map((issue) => ({
+            field:
+              issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+            message: issue.message ?? 'Invalid value.',
+          })),
+        );
+        return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
       }
       if (error instanceof HttpError) {
         if (error.errors)
