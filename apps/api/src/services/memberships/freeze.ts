@@ -23,6 +23,7 @@ import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
 import type { UploadDeps } from './eligibility-documents.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
 import { nextPaymentOnOrAfter } from './payment-schedule.ts';
+import { lastFrozenDay } from './status-info.ts';
 
 /** How far ahead a freeze may start: from tomorrow up to three months from today (venue-local). */
 export const FREEZE_MAX_MONTHS_AHEAD = 3;
@@ -96,7 +97,7 @@ async function resolveFreeze(db: DbOrTx, own: OwnMembership, fields: FreezeField
   if (first) throw new HttpError(422, errors[first]![0]!, errors);
 
   const start = from!;
-  const endsOn = addDays(addMonths(start, fields.months), -1);
+  const endsOn = lastFrozenDay(start, fields.months);
   const [customer] = await db
     .select({ billingDay: customers.billingDay })
     .from(customers)

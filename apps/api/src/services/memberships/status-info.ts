@@ -23,8 +23,8 @@ export const FREEZE_PENDING = 'freeze pending';
 export const frozenUntil = (lastDay: LocalDate) => `Frozen until ${prettyDate(lastDay)}`;
 
 /** The last frozen day of a freeze: active_from + months − 1 day (as the member was shown it). */
-export const lastFrozenDay = (activeFrom: string, months: number): LocalDate =>
-  addDays(addMonths(toLocalDate(activeFrom), months), -1);
+export const lastFrozenDay = (activeFrom: LocalDate | string, months: number): LocalDate =>
+  addDays(addMonths(typeof activeFrom === 'string' ? toLocalDate(activeFrom) : activeFrom, months), -1);
 
 type FreezeFact = { status: string; startedAt: Date | null; activeFrom: string; months: number };
 type ReplacementFact = { name: string; startDate: string };

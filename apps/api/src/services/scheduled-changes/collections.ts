@@ -9,8 +9,9 @@ import {
   paymentOptions,
   venues,
 } from '../../db/schema.ts';
-import { addDays, addMonths, compareDates, formatIso, parseLocalDate } from '../../lib/local-date.ts';
+import { addDays, compareDates, formatIso, parseLocalDate } from '../../lib/local-date.ts';
 import { collectMembershipPayment } from '../direct-debit/index.ts';
+import { lastFrozenDay } from '../memberships/index.ts';
 import { type ScheduledChangeDeps, venueZones } from './run.ts';
 
 /**
@@ -108,7 +109,7 @@ async function freezeFeeOn(deps: ScheduledChangeDeps, membershipId: number, date
   const day = parseLocalDate(date)!;
   for (const freeze of approved) {
     const from = parseLocalDate(freeze.activeFrom)!;
-    const endsOn = addDays(addMonths(from, freeze.months), -1);
+    const endsOn = lastFrozenDay(from, freeze.months);
     if (compareDates(day, from) >= 0 && compareDates(day, endsOn) <= 0) return freeze.fee;
   }
   return null;

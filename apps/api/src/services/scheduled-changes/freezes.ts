@@ -4,6 +4,8 @@ import { formatIso } from '../../lib/local-date.ts';
 import { BATCH_SIZE, inBatches, type ScheduledChangeDeps, venueZones } from './run.ts';
 
 /** The last frozen day: active_from + months − 1 day (as the member was shown: memberships/freeze.ts). */
+/** A freeze's last frozen day in SQL: `lastFrozenDay` (memberships/status-info.ts); PostgreSQL's month arithmetic
+ * clamps to the month's end as `addMonths` does (31 January + 1 month = 28 February). */
 const endsOn = sql<string>`((${freezeRequests.activeFrom} + make_interval(months => ${freezeRequests.months}))::date - 1)`;
 
 /**

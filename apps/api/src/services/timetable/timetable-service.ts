@@ -1,4 +1,4 @@
-import { type ActivitySession, type SessionState, TIMETABLE_MAX_DAYS } from '@fieldhouse/contract';
+import { type ActivitySession, TIMETABLE_MAX_DAYS } from '@fieldhouse/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activitySessions, venues } from '../../db/schema.ts';

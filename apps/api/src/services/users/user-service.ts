@@ -1,8 +1,9 @@
 import type { User } from '@fieldhouse/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { customers, memberships, penalties, venues } from '../../db/schema.ts';
+import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { ClientRow } from '../clients/index.ts';
@@ -22,7 +23,7 @@ const userRow = prepared((db) => {
       homeVenueSlug: venues.slug,
       credit: creditLedgerJson(customerId),
       hasUnpaidPenalty: sql<boolean>`exists (select 1 from ${penalties} where ${penalties.customerId} = ${customers.id} and ${penalties.status} = 'unpaid')`,
-      hasLiveMembership: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.customerId} = ${customers.id} and ${memberships.awaitingPayment} = false and ${memberships.status} in ('pending', 'active', 'frozen'))`,
+      hasLiveMembership: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.customerId} = ${customers.id} and ${memberships.awaitingPayment} = false and ${inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES])})`,
     })
     .from(customers)
     .leftJoin(venues, eq(venues.id, customers.homeVenueId))
