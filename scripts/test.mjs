@@ -38,8 +38,10 @@ const STAGES = [
   // but slow and timing-sensitive under the integration suites' load, and one failing must not hide these results.
   { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], later: ['unit'] },
   { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], later: ['unit'] },
-  { name: 'cluster', run: ['run', 'test:cluster'], later: ['unit'] },
+  // The page-weight and Lighthouse stage before the cluster test: whichever slot frees first near the end (the
+  // browser tests' or the integration suites') takes the longer of the two.
   { name: 'perf', run: ['run', 'test:perf'], after: ['build'] },
+  { name: 'cluster', run: ['run', 'test:cluster'], later: ['unit'] },
 ];
 
 const { values: args } = parseArgs({
