@@ -103,6 +103,144 @@ export async function dropStaleTestDatabases(adminUrl: string) {
   }
 }
 
+/**
+ * This worker's databases whose files have ended, emptied back to the template's state for the next file: copying
+ * the template costs about 650 ms of server time a file (CREATE DATABASE writes the whole copy to the WAL), emptying
+ * one about 30 ms. See docs/decisions/025.
+ */
+const spareDatabases: string[] = [];
+
+async function copyTemplate(adminUrl: string): Promise<string> {
+  const template = await ensurePgTemplate(adminUrl);
+  const name = `fh_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${name} template ${template}`);
+      return name;
+    } catch (err) {
+      // Two files copying the template at the same instant can collide; retry briefly.
+      if (attempt >= 10) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
+async function dropDatabase(adminUrl: string, name: string) {
+  // pool.end() resolves before its connections have finished closing; dropping WITH (FORCE) at once would kill them
+  // mid-close and surface as unhandled errors. Wait until they are gone (force only as a last resort).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+const USER_SCHEMA = "n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'";
+/**
+ * What a database is apart from its rows: relations with their columns, constraints, functions and types in our
+ * schemas. Equal to the template's, putting the template's rows and sequences back gives the template back.
+ */
+const SHAPE = `select md5(concat_ws('|',
+  (select string_agg(format('%s %I.%I(%s)', c.relkind, n.nspname, c.relname, (select string_agg(format('%I %s %s',
+     a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull), ',' order by a.attnum) from pg_attribute a
+     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)), ';' order by n.nspname, c.relname)
+   from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${USER_SCHEMA}),
+  (select string_agg(format('%I.%I %s', n.nspname, k.conname, k.contype), ';' order by n.nspname, k.conname, k.contype)
+   from pg_constraint k join pg_namespace n on n.oid = k.connamespace where ${USER_SCHEMA}),
+  (select string_agg(format('%I.%I', n.nspname, p.proname), ';' order by n.nspname, p.proname)
+   from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${USER_SCHEMA}),
+  (select string_agg(format('%I.%I', n.nspname, t.typname), ';' order by n.nspname, t.typname)
+   from pg_type t join pg_namespace n on n.oid = t.typnamespace where ${USER_SCHEMA})
+)) as shape`;
+const TABLES = `select format('%I.%I', schemaname, tablename) as name from pg_tables
+  where schemaname not in ('pg_catalog', 'information_schema')`;
+const SEQUENCES =
+  "select format('%I.%I', schemaname, sequencename) as name, start_value::text as start, last_value::text as last from pg_sequences";
+
+/** A database's state as a fresh copy of the template has it: its shape, the rows it holds (the migrations
+ * recorded, the job schema's version), where its sequences stand. */
+type TemplateState = {
+  shape: string;
+  rows: { table: string; json: string }[];
+  sequences: { name: string; value: string; isCalled: boolean }[];
+};
+
+/** The template's state, read from this worker's first copy before any test has used it. */
+let templateState: Promise<TemplateState> | undefined;
+
+async function withClient<T>(
+  adminUrl: string,
+  name: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabaseName(adminUrl, name) });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const shapeOf = async (client: pg.Client) => (await client.query<{ shape: string }>(SHAPE)).rows[0]!.shape;
+
+const readState = (adminUrl: string, name: string) =>
+  withClient(adminUrl, name, async (client): Promise<TemplateState> => {
+    const rows: TemplateState['rows'] = [];
+    for (const { name: table } of (await client.query<{ name: string }>(TABLES)).rows) {
+      const { json } = (
+        await client.query<{ json: string | null }>(`select json_agg(t)::text as json from ${table} t`)
+      ).rows[0]!;
+      if (json) rows.push({ table, json });
+    }
+    const sequences = (
+      await client.query<{ name: string; start: string; last: string | null }>(SEQUENCES)
+    ).rows.map((s) => ({ name: s.name, value: s.last ?? s.start, isCalled: s.last !== null }));
+    return { shape: await shapeOf(client), rows, sequences };
+  });
+
+/**
+ * Puts a finished file's database back to the template's state for the next file, if nothing else is connected to
+ * it and its shape is the template's: every table emptied (foreign keys not checked meanwhile), the template's rows
+ * put back, every sequence where the template's stands. False when it cannot be reused (then it is dropped).
+ */
+async function resetForReuse(adminUrl: string, name: string): Promise<boolean> {
+  const template = await templateState!;
+  return withClient(adminUrl, name, async (client) => {
+    try {
+      // The pool's connections may take a moment to go after pool.end() has resolved.
+      for (let attempt = 0; ; attempt++) {
+        const others = await client.query(
+          'select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        if (!others.rowCount) break;
+        if (attempt >= 50) return false;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      if ((await shapeOf(client)) !== template.shape) return false;
+      const tables = (await client.query<{ name: string }>(TABLES)).rows;
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      for (const { name: table } of tables) await client.query(`delete from ${table}`);
+      for (const { table, json } of template.rows)
+        await client.query(
+          `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
+          [json],
+        );
+      for (const { name: sequence, value, isCalled } of template.sequences)
+        await client.query('select setval($1::regclass, $2::bigint, $3)', [sequence, value, isCalled]);
+      await client.query('commit');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** A fresh, migrated database for one test file: a restored PGlite dump, or a PostgreSQL copy of the template. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
@@ -113,37 +251,16 @@ export async function openFreshDatabase(): Promise<Database> {
     pgliteTemplate ??= ensurePgliteTemplate().then(async (file) => new Blob([await readFile(file)]));
     return openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate });
   }
-  const template = await ensurePgTemplate(adminUrl);
-  const name = `fh_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(adminUrl, `create database ${name} template ${template}`);
-      break;
-    } catch (err) {
-      // Two files copying the template at the same instant can collide; retry briefly.
-      if (attempt >= 10) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
+  const name = spareDatabases.pop() ?? (await copyTemplate(adminUrl));
+  templateState ??= readState(adminUrl, name);
+  await templateState;
   const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, name) });
   return {
     ...database,
     close: async () => {
       await database.close();
-      // pool.end() resolves before its connections have finished closing; dropping WITH (FORCE) at once would
-      // kill them mid-close and surface as unhandled errors. Wait until they are gone (force only as a last resort).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await adminQuery(
-            adminUrl,
-            `drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`,
-          );
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      }
+      if (await resetForReuse(adminUrl, name)) spareDatabases.push(name);
+      else await dropDatabase(adminUrl, name);
     },
   };
 }
