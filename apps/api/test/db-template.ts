@@ -172,94 +172,139 @@ type TemplateState = {
 /** The template's state, read from this worker's first copy before any test has used it. */
 let templateState: Promise<TemplateState> | undefined;
 
-async function withClient<T>(
-  adminUrl: string,
-  name: string,
-  use: (client: pg.Client) => Promise<T>,
-): Promise<T> {
+/** One statement's rows, on PostgreSQL (a client of its own) or PGlite (the instance) alike. */
+type Query = <R>(text: string, params?: unknown[]) => Promise<R[]>;
+
+async function withClient<T>(adminUrl: string, name: string, use: (query: Query) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabaseName(adminUrl, name) });
   await client.connect();
   try {
-    return await use(client);
+    return await use(
+      async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+    );
   } finally {
     await client.end();
   }
 }
 
-const shapeOf = async (client: pg.Client) => (await client.query<{ shape: string }>(SHAPE)).rows[0]!.shape;
+const pgliteQuery =
+  (database: Database): Query =>
+  async <R>(text: string, params?: unknown[]) =>
+    (await database.pglite!.query<R>(text, params)).rows;
 
-const readState = (adminUrl: string, name: string) =>
-  withClient(adminUrl, name, async (client): Promise<TemplateState> => {
-    const rows: TemplateState['rows'] = [];
-    for (const { name: table } of (await client.query<{ name: string }>(TABLES)).rows) {
-      const { json } = (
-        await client.query<{ json: string | null }>(`select json_agg(t)::text as json from ${table} t`)
-      ).rows[0]!;
-      if (json) rows.push({ table, json });
-    }
-    const sequences = (
-      await client.query<{ name: string; start: string; last: string | null }>(SEQUENCES)
-    ).rows.map((s) => ({ name: s.name, value: s.last ?? s.start, isCalled: s.last !== null }));
-    return { shape: await shapeOf(client), rows, sequences };
-  });
+const shapeOf = async (query: Query) => (await query<{ shape: string }>(SHAPE))[0]!.shape;
+
+async function readState(query: Query): Promise<TemplateState> {
+  const rows: TemplateState['rows'] = [];
+  for (const { name: table } of await query<{ name: string }>(TABLES)) {
+    const [{ json } = { json: null }] = await query<{ json: string | null }>(
+      `select json_agg(t)::text as json from ${table} t`,
+    );
+    if (json) rows.push({ table, json });
+  }
+  const sequences = (await query<{ name: string; start: string; last: string | null }>(SEQUENCES)).map(
+    (s) => ({
+      name: s.name,
+      value: String(s.last ?? s.start),
+      isCalled: s.last !== null,
+    }),
+  );
+  return { shape: await shapeOf(query), rows, sequences };
+}
 
 /**
- * Puts a finished file's database back to the template's state for the next file, if nothing else is connected to
- * it and its shape is the template's: every table emptied (foreign keys not checked meanwhile), the template's rows
- * put back, every sequence where the template's stands. False when it cannot be reused (then it is dropped).
+ * Puts a finished file's database back to the template's state for the next file, if its shape is still the
+ * template's: every table emptied (foreign keys not checked meanwhile), the template's rows put back, every
+ * sequence where the template's stands. False when it cannot be reused (then it is dropped).
  */
-async function resetForReuse(adminUrl: string, name: string): Promise<boolean> {
+async function resetForReuse(query: Query): Promise<boolean> {
   const template = await templateState!;
-  return withClient(adminUrl, name, async (client) => {
+  try {
+    if ((await shapeOf(query)) !== template.shape) return false;
+    const tables = await query<{ name: string }>(TABLES);
+    await query('begin');
     try {
-      // The pool's connections may take a moment to go after pool.end() has resolved.
-      for (let attempt = 0; ; attempt++) {
-        const others = await client.query(
-          'select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        );
-        if (!others.rowCount) break;
-        if (attempt >= 50) return false;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      if ((await shapeOf(client)) !== template.shape) return false;
-      const tables = (await client.query<{ name: string }>(TABLES)).rows;
-      await client.query('begin');
-      await client.query('set local session_replication_role = replica');
-      for (const { name: table } of tables) await client.query(`delete from ${table}`);
+      await query('set local session_replication_role = replica');
+      for (const { name: table } of tables) await query(`delete from ${table}`);
       for (const { table, json } of template.rows)
-        await client.query(
-          `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
-          [json],
-        );
+        await query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
+          json,
+        ]);
       for (const { name: sequence, value, isCalled } of template.sequences)
-        await client.query('select setval($1::regclass, $2::bigint, $3)', [sequence, value, isCalled]);
-      await client.query('commit');
-      return true;
-    } catch {
-      return false;
+        await query('select setval($1::regclass, $2::bigint, $3)', [sequence, value, isCalled]);
+      await query('commit');
+    } catch (err) {
+      await query('rollback');
+      throw err;
     }
-  });
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+/** On PostgreSQL, a database other connections have left (a closed pool's take a moment to go). */
+async function isLeft(query: Query): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const others = await query(
+      'select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    if (!others.length) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+/** This worker's PGlite databases whose files have ended, reset for the next file (as `spareDatabases`). */
+const sparePglites: Database[] = [];
 
 /** A fresh, migrated database for one test file: a restored PGlite dump, or a PostgreSQL copy of the template. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
-export async function openFreshDatabase(): Promise<Database> {
+/**
+ * `reuse: false` when the test goes on using the database after closing it, to see it gone: a PGlite database kept
+ * for the next file would still answer.
+ */
+export async function openFreshDatabase({ reuse = true }: { reuse?: boolean } = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     // Read once per worker (files share the module graph: vitest's isolate is off), opened by every file.
     pgliteTemplate ??= ensurePgliteTemplate().then(async (file) => new Blob([await readFile(file)]));
-    return openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate });
+    const database =
+      sparePglites.pop() ?? (await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate }));
+    templateState ??= readState(pgliteQuery(database));
+    await templateState;
+    let closed = false; // a second close must not hand the database out twice
+    return {
+      ...database,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        if (reuse && !database.pglite!.closed && (await resetForReuse(pgliteQuery(database))))
+          sparePglites.push(database);
+        else await database.close();
+      },
+    };
   }
   const name = spareDatabases.pop() ?? (await copyTemplate(adminUrl));
-  templateState ??= readState(adminUrl, name);
+  templateState ??= withClient(adminUrl, name, readState);
   await templateState;
   const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, name) });
+  let closed = false; // a second close must not hand the database out twice
   return {
     ...database,
     close: async () => {
+      if (closed) return;
+      closed = true;
       await database.close();
-      if (await resetForReuse(adminUrl, name)) spareDatabases.push(name);
+      const reused =
+        reuse &&
+        (await withClient(
+          adminUrl,
+          name,
+          async (query) => (await isLeft(query)) && (await resetForReuse(query)),
+        ).catch(() => false));
+      if (reused) spareDatabases.push(name);
       else await dropDatabase(adminUrl, name);
     },
   };

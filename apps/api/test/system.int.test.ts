@@ -29,7 +29,7 @@ describe('health endpoints', () => {
   it('answers 503 with the reason when the database is gone, while liveness still answers', async () => {
     const app = await t.buildTestApp();
     // An app of its own on a database that then goes away.
-    const database = await openFreshDatabase();
+    const database = await openFreshDatabase({ reuse: false });
     const orphan = await buildApp({ config: testConfig(), database, logger: false, mailSender: null });
     await database.close();
     try {
