@@ -1,28 +1,28 @@
-/**
- * The cluster proof (`npm run test:cluster`): three API processes on one fresh PostgreSQL database behind a
- * round-robin proxy, an SMTP server that records what it receives, 300 customers registered through the API and
- * a booking rush for 10 sessions × 20 places while one process is killed with SIGKILL and started again.
- *
- * Asserts what an operator running several processes depends on: no session over capacity, every succeeded
- * charge has exactly one order and every order its charge, every queued mail delivered exactly once, a login
- * made on one process works on the others, and rate limits hold across processes. Prints the run's figures.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@fieldhouse/contract';
+import { CSRF_COOKIE } from '@fieldhouse/contract';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { MAIL_RETRY } from '../../src/services/mail/delivery.ts';
 import { adminQuery, withDatabaseName } from '../db-template.ts';
 import { createClient, createSession, createVenue } from '../helper.ts';
+import {
+  type ApiProcess,
+  CLUSTER_FILES,
+  CSRF,
+  callApi,
+  callApiRetrying,
+  freePort,
+  inBatches,
+  type Member,
+  percentile,
+  sessionCookieFrom,
+  startApi,
+  startProxy,
+  startSmtpSink,
+  stopApi,
+  waitReady,
+} from './harness.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = 3;
 const CUSTOMERS = Number(process.env.CLUSTER_CUSTOMERS ?? 300);
@@ -30,242 +30,22 @@ const SESSIONS = 10;
 const PLACES = 20;
 const RUSH_CONCURRENCY = 50;
 const FORGOTTEN_PASSWORD_LIMIT = 12;
-const CSRF = 'cluster-csrf-token';
 const PASSWORD = 'Str0ng!pass';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Infrastructure: database, SMTP sink, API processes, proxy
 
 const admin = (text: string) => adminQuery(ADMIN_URL, text);
 
-type Received = { messageId: string; to: string; subject: string };
-
-function startSmtpSink() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-        const header = (name: string) =>
-          head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
-        received.push({
-          messageId: header('Message-ID'),
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(','),
-          subject: header('Subject'),
-        });
-        callback();
-      });
-    },
-  });
-  // The process killed mid-rush may be holding a connection to the sink: its socket resets (ECONNRESET), as a real
-  // mail server would see; without a listener smtp-server raises that as an unhandled error in the test.
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
-  });
-  return new Promise<{ port: number; received: Received[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        received,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      });
-    });
-  });
-}
-
-const freePort = async () => {
-  const server = http.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-};
-
-type ApiProcess = { port: number; child: ChildProcess; output: string[] };
-
-function startApi(port: number, env: Record<string, string>): ApiProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { port, child, output };
-}
-
-async function waitReady(api: ApiProcess, timeoutMs = 120_000) {
-  const started = Date.now();
-  for (;;) {
-    if (api.child.exitCode !== null)
-      throw new Error(`API on ${api.port} exited (${api.child.exitCode}):\n${api.output.join('')}`);
-    try {
-      const res = await fetch(
-        `http://127.0.0.1:${api.port}${process.env.CLUSTER_READY_PATH ?? '/api/health/ready'}`,
-      );
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`API on ${api.port} not ready after ${timeoutMs} ms:\n${api.output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/**
- * A small round-robin HTTP proxy like a load balancer's: a refused connection moves on to the next process (the
- * request never reached it); a connection lost mid-request answers 502, as a balancer would. `x-test-client-ip`
- * becomes X-Forwarded-For so each simulated member has their own address.
- */
-function startProxy(ports: number[]) {
-  let next = 0;
-  const stats = { forwarded: 0, refusedMovedOn: 0, badGateway: 0 };
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const headers = { ...req.headers };
-    headers['x-forwarded-for'] = (req.headers['x-test-client-ip'] as string) ?? '127.0.0.1';
-    delete headers['x-test-client-ip'];
-    for (let attempt = 0; attempt < ports.length * 2; attempt++) {
-      const port = ports[next++ % ports.length]!;
-      const outcome = await new Promise<'done' | 'refused'>((resolve) => {
-        const upstream = http.request(
-          { host: '127.0.0.1', port, method: req.method, path: req.url, headers },
-          (up) => {
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            up.pipe(res);
-            up.on('end', () => resolve('done'));
-            up.on('error', () => {
-              res.destroy();
-              resolve('done');
-            });
-          },
-        );
-        upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (err.code === 'ECONNREFUSED') return resolve('refused');
-          stats.badGateway++;
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: 'Bad gateway' }));
-          resolve('done');
-        });
-        upstream.end(body);
-      });
-      if (outcome === 'done') {
-        stats.forwarded++;
-        return;
-      }
-      stats.refusedMovedOn++;
-    }
-    stats.badGateway++;
-    res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'No process answered' }));
-  });
-  // Like a load balancer's idle timeout, longer than the client's (undici keeps an idle connection 4 s): with Node's
-  // default 5 s, a busy machine let the proxy close a connection just as fetch reused it for a POST (ECONNRESET).
-  server.keepAliveTimeout = 65_000;
-  return new Promise<{ port: number; stats: typeof stats; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        stats,
-        close: () => {
-          server.closeAllConnections();
-          return new Promise<void>((r) => server.close(() => r()));
-        },
-      }),
-    );
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// A member's HTTP client
-
-type Member = { email: string; ip: string; cookie: string };
-
 let proxyPort = 0;
-
-async function call(
+const rush = { retries: 0 };
+/** Through the proxy, or straight to one process's `port`. */
+const call = (
   member: Pick<Member, 'ip' | 'cookie'>,
   method: string,
   url: string,
   body?: unknown,
   port = proxyPort,
-) {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      cookie: member.cookie,
-      [CSRF_HEADER]: CSRF,
-      'x-test-client-ip': member.ip,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: { data?: Record<string, unknown>; message?: string } = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON (a dropped connection's empty body)
-  }
-  return { status: res.status, json, setCookie: res.headers.getSetCookie() };
-}
-
-/** Retries what a member's phone would retry: connection failures and 502/503 while a process is away. */
-async function callRetrying(member: Member, method: string, url: string, body?: unknown) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const res = await call(member, method, url, body);
-      if ((res.status !== 502 && res.status !== 503) || attempt >= 8) return res;
-    } catch (err) {
-      if (attempt >= 8) throw err;
-    }
-    rush.retries++;
-    await new Promise((r) => setTimeout(r, 150 * (attempt + 1)));
-  }
-}
-
-const sessionCookieFrom = (setCookie: string[]) =>
-  setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function inBatches<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T, index: number) => Promise<void>,
-) {
-  let index = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (index < items.length) {
-        const i = index++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
-}
-
-const rush = { retries: 0 };
-
-// ---------------------------------------------------------------------------------------------------------------
+) => callApi(port, member, method, url, body);
+const callRetrying = (member: Member, method: string, url: string, body?: unknown) =>
+  callApiRetrying(proxyPort, member, method, url, body, () => rush.retries++);
 
 const databaseName = `fh_cluster_${process.pid}`;
 const databaseUrl = withDatabaseName(ADMIN_URL, databaseName);
@@ -299,7 +79,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: String(FORGOTTEN_PASSWORD_LIMIT),
-    STORAGE_DIR: path.join(ROOT, 'node_modules/.cache/fh-cluster-files'),
+    STORAGE_DIR: CLUSTER_FILES,
   };
   const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
   // All three start at once on an empty database: migrations must serialise themselves.
@@ -312,13 +92,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const api of apis) {
-    if (api.child.exitCode === null) {
-      api.child.kill('SIGTERM');
-      await Promise.race([once(api.child, 'exit'), new Promise((r) => setTimeout(r, 10_000))]);
-      if (api.child.exitCode === null) api.child.kill('SIGKILL');
-    }
-  }
+  for (const api of apis) await stopApi(api);
   await proxy?.close();
   await smtp?.close();
   await pool?.end();
