@@ -1,4 +1,3 @@
-import type { Browser } from '@playwright/test';
 import {
   apiLogin,
   createMember,
@@ -10,12 +9,10 @@ import {
   type TestCustomer,
   test,
 } from '../fixtures.ts';
+import { ADMIN, DESK, logIn, nav } from './staff.ts';
 
 // The staff console at a desk tablet (768 px, project 'tablet') and a desktop (1280 px, 'desktop'). The demo staff
 // are seeded; each test makes its own member with requests waiting, so the two widths never decide the same item.
-const STAFF_PASSWORD = 'Fieldhouse1!';
-const ADMIN = { email: 'admin@fieldhouse.test', name: 'Sam Patel' };
-const DESK = { email: 'desk@fieldhouse.test', name: 'Jo Walker' };
 
 const pdf = (name: string) => ({
   name,
@@ -80,14 +77,6 @@ async function memberWithRequests(page: Page, baseURL: string): Promise<TestCust
   await page.context().clearCookies();
   return member;
 }
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Staff console' });
 
 test('an administrator approves a freeze, rejects a document with a reason and reads the audit log', async ({
   page,
@@ -268,100 +257,4 @@ test('a staff session that ends mid-visit goes back to the login page and says w
   await expect(page.getByText('Your staff session has ended. Please log in again')).toBeVisible();
   await logIn(page, ADMIN.email);
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
-});
-
-/**
- * A front-desk account of the test's own, made by the demo administrator through the API (in a context of its own,
- * so the page's cookies stay as they are); returns its email address.
- */
-async function deskAccountOfOwn(browser: Browser, baseURL: string, name: string, tag: string) {
-  const context = await browser.newContext();
-  const { request } = context;
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${tag}.${Date.now()}@fieldhouse.test`;
-  const admin = await request.post(`${baseURL}/api/staff/auth/login`, {
-    headers: await csrfHeader(context, request, baseURL),
-    data: { email: ADMIN.email, password: STAFF_PASSWORD },
-  });
-  expect(admin.status(), await admin.text()).toBe(200);
-  const venues = (await (await request.get(`${baseURL}/api/staff/venues`)).json()).data;
-  const made = await request.post(`${baseURL}/api/staff/accounts`, {
-    headers: await csrfHeader(context, request, baseURL),
-    data: { email, name, role: 'front_desk', venue_ids: [venues[0].id], password: STAFF_PASSWORD },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  await context.close();
-  return email;
-}
-
-/** Whether a staff login with the password answers 200 (tried in a context of its own). */
-async function canLogIn(browser: Browser, baseURL: string, email: string, password = STAFF_PASSWORD) {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${baseURL}/api/staff/auth/login`, {
-    headers: await csrfHeader(context, context.request, baseURL),
-    data: { email, password },
-  });
-  await context.close();
-  return response.status() === 200;
-}
-
-test('a staff member changes their own password from their name in the header', async ({
-  page,
-  browser,
-  baseURL,
-}, info) => {
-  const email = await deskAccountOfOwn(browser, baseURL!, 'Robin Reed', info.project.name);
-
-  await page.goto('/admin/login');
-  await logIn(page, email);
-  await page.getByRole('link', { name: 'Your account: Robin Reed' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  const form = page.getByRole('region', { name: 'Change your password' });
-  const NEW = 'Robin-Reed-2026!';
-  await form.getByLabel('Current password').fill('Not-My-Password-1!');
-  await form.getByLabel('New password', { exact: true }).fill(NEW);
-  await form.getByLabel('New password again').fill(NEW);
-  await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(form.getByText('Your current password is not right')).toBeVisible();
-  await expect(form.getByLabel('Current password')).toBeFocused();
-  await expectAccessible(page);
-  await form.getByLabel('Current password').fill(STAFF_PASSWORD);
-  await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(form.getByRole('status')).toHaveText(
-    'Your password has been changed. Any other place you were logged in has been logged out.',
-  );
-  await screenshot(page, 'admin-my-account', info.project.name);
-
-  // The new password logs in; the old one no longer does.
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await logIn(page, email);
-  await expect(page.getByText('The email address or password is incorrect')).toBeVisible();
-  await page.getByLabel('Password').fill(NEW);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Hello, Robin Reed', level: 1 })).toBeVisible();
-});
-
-test('an administrator disables a staff account, which is then refused, and enables it again', async ({
-  page,
-  browser,
-  baseURL,
-}, info) => {
-  const email = await deskAccountOfOwn(browser, baseURL!, 'Morgan Mills', info.project.name);
-  await page.goto('/admin/login');
-  await logIn(page, ADMIN.email);
-  await nav(page).getByRole('link', { name: 'Staff accounts' }).click();
-  const table = page.getByRole('table', { name: 'Staff accounts' });
-  const row = table.getByRole('row').filter({ hasText: email });
-  // Nobody disables themselves: the administrator's own row has no button.
-  await expect(row.getByRole('button', { name: 'Disable Morgan Mills' })).toBeVisible();
-  await expect(table.getByRole('button', { name: `Disable ${ADMIN.name}` })).toHaveCount(0);
-  await row.getByRole('button', { name: 'Disable Morgan Mills' }).click();
-  await expect(row.getByRole('cell', { name: 'Disabled', exact: true })).toBeVisible();
-  await expect(page.getByText('Morgan Mills can no longer log in')).toBeVisible();
-  expect(await canLogIn(browser, baseURL!, email)).toBe(false);
-  await expectAccessible(page);
-  await screenshot(page, 'admin-accounts-disabled', info.project.name);
-  await row.getByRole('button', { name: 'Enable Morgan Mills' }).click();
-  await expect(row.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
-  expect(await canLogIn(browser, baseURL!, email)).toBe(true);
 });
