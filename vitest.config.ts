@@ -62,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'int-gocardless',
           environment: 'node',
-          include: ['apps/api/test/joining*.int.test.ts', 'apps/api/test/membership-purchase.int.test.ts'],
+          include: ['apps/api/test/joining*.int.test.ts', 'apps/api/test/membership-purchase*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           env: { TEST_DIRECT_DEBIT_PROVIDER: 'gocardless' },
           globalSetup: ['./apps/api/test/global-setup.ts'],

@@ -1,68 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { siteBootData, siteConfig } from '@fieldhouse/contract';
+import { rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { siteBootData } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema.ts';
 import { createClient, createVenue, setupTestDatabase } from './helper.ts';
 import { STAND_IN_PUBLISHABLE_KEY, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in.ts';
+import { fakeDist, readConfig, title } from './web.fixtures.ts';
 
-/** A tiny fake build of the four sites. */
-function fakeDist() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fh-web-dist-'));
-  const page = (title: string) =>
-    `<!doctype html><html><head><!--fh-config--><title>${title}</title><style>/* ${'a real page is over 1 KB '.repeat(60)} */</style></head><body><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
-  mkdirSync(path.join(dir, 'account'));
-  mkdirSync(path.join(dir, 'join'));
-  mkdirSync(path.join(dir, 'admin'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), page('bookings'));
-  writeFileSync(path.join(dir, 'account/index.html'), page('account'));
-  writeFileSync(path.join(dir, 'join/index.html'), page('join'));
-  writeFileSync(path.join(dir, 'admin/index.html'), page('admin'));
-  writeFileSync(path.join(dir, 'assets/app-abc123.js'), 'console.log("hi");');
-  // What the build's precompress step writes beside each text asset.
-  const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i, text: 'the same again' })))};`;
-  writeFileSync(path.join(dir, 'assets/big-def456.js'), big);
-  writeFileSync(path.join(dir, 'assets/big-def456.js.br'), brotliCompressSync(big));
-  writeFileSync(path.join(dir, 'assets/big-def456.js.gz'), gzipSync(big));
-  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // Vite's manifest, as the build writes it: the theme's fonts are found there.
-  mkdirSync(path.join(dir, '.vite'));
-  const font = (pkg: string, weight: string, hash: string) => [
-    `../../node_modules/@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`,
-    { file: `assets/${pkg}-latin-${weight}-normal-${hash}.woff2` },
-  ];
-  writeFileSync(
-    path.join(dir, '.vite/manifest.json'),
-    JSON.stringify(
-      Object.fromEntries([
-        font('lato', '400', 'L4'),
-        font('lato', '700', 'L7'),
-        font('oswald', '400', 'O4'),
-        font('oswald', '700', 'O7'),
-        font('roboto', '400', 'R4'),
-        font('roboto', '700', 'R7'),
-      ]),
-    ),
-  );
-  return dir;
-}
-
-const readConfig = (html: string) => {
-  const match = /<meta name="fh-config" content="([^"]*)">/.exec(html);
-  if (!match) throw new Error(`No fh-config meta in ${html}`);
-  const json = match[1]!
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-  return siteConfig.parse(JSON.parse(json));
-};
 const readBootData = (html: string) => {
   const match = /<script type="application\/json" id="fh-boot-data">(.*?)<\/script>/.exec(html);
   if (!match) throw new Error(`No boot data in ${html}`);
@@ -72,7 +17,6 @@ const fontPreloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map(
     (m) => m[1],
   );
-const title = (html: string) => /<title>(.*)<\/title>/.exec(html)?.[1];
 
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
@@ -309,95 +253,4 @@ describe('single-origin mode', async () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.body).toContain('<svg');
   });
-});
-
-describe('sub-domain mode', async () => {
-  const urls = {
-    bookings: 'https://bookings.fieldhouse.test',
-    account: 'https://account.fieldhouse.test',
-    join: 'http://join.fieldhouse.test:8080',
-  };
-  const app: FastifyInstance = await t.buildTestApp({
-    webDist,
-    siteUrls: urls,
-    cookieDomain: '.fieldhouse.test',
-  });
-
-  it.each([
-    ['bookings.fieldhouse.test', '/', 'bookings'],
-    ['account.fieldhouse.test', '/', 'account'],
-    ['account.fieldhouse.test', '/bookings/upcoming', 'account'],
-    ['join.fieldhouse.test:8080', '/centre/leeds', 'join'],
-  ])('%s%s serves the %s site at the root', async (host, url, site) => {
-    const response = await app.inject({ method: 'GET', url, headers: { host } });
-    expect(title(response.body)).toBe(site);
-    const config = readConfig(response.body);
-    expect(config).toMatchObject({ site, basename: '/', urls, cookie_domain: '.fieldhouse.test' });
-    expect(response.headers['content-security-policy']).toContain(
-      "connect-src 'self' https://bookings.fieldhouse.test https://account.fieldhouse.test http://join.fieldhouse.test:8080",
-    );
-    // The sites may frame each other (e.g. the account site inside the bookings site), nobody else.
-    expect(response.headers['content-security-policy']).toMatch(
-      /frame-ancestors 'self' https:\/\/bookings\.fieldhouse\.test https:\/\/account\.fieldhouse\.test http:\/\/join\.fieldhouse\.test:8080(;|$)/,
-    );
-  });
-
-  it('shares cookies across sub-domains through COOKIE_DOMAIN', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { host: 'account.fieldhouse.test' },
-    });
-    expect(response.cookies.find((c) => c.name === 'fh_csrf')?.domain).toBe('.fieldhouse.test');
-  });
-});
-
-describe('the staff console on its own host (ADMIN_URL)', async () => {
-  const urls = {
-    bookings: 'https://bookings.fieldhouse.test',
-    account: 'https://account.fieldhouse.test',
-    join: 'https://join.fieldhouse.test',
-  };
-  const app: FastifyInstance = await t.buildTestApp({
-    webDist,
-    siteUrls: urls,
-    adminUrl: 'https://staff.fieldhouse.test',
-  });
-
-  it("serves the console at the root of its host, with the member sites' links unchanged", async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/approvals',
-      headers: { host: 'staff.fieldhouse.test' },
-    });
-    expect(title(response.body)).toBe('admin');
-    expect(readConfig(response.body)).toMatchObject({ site: 'admin', basename: '/', urls });
-    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-  });
-
-  it("sends /admin on a member host to the console's own host", async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/admin/audit?page=2',
-      headers: { host: 'bookings.fieldhouse.test' },
-    });
-    expect(response.statusCode).toBe(308);
-    expect(response.headers.location).toBe('https://staff.fieldhouse.test/audit?page=2');
-  });
-
-  it('keeps the member sites where they were', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { host: 'account.fieldhouse.test' },
-    });
-    expect(readConfig(response.body)).toMatchObject({ site: 'account', basename: '/' });
-  });
-});
-
-it('answers 503 with a clear text when the web app has not been built', async () => {
-  const app = await t.buildTestApp({ webDist: path.join(webDist, 'does-not-exist') });
-  const response = await app.inject({ method: 'GET', url: '/account' });
-  expect(response.statusCode).toBe(503);
-  expect(response.body).toContain('npm run build');
 });

@@ -1,17 +1,13 @@
 import {
-  CARD_TEXTS,
   creditBalanceReply,
   creditTransactionsReply,
   DEFAULT_ERROR_TEXTS,
   orderReply,
-  PAYMENTS_TEXTS,
   penaltiesReply,
-  savedCardsReply,
-  updateSavedCardReply,
 } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clients, penalties, sandboxCardTokens, savedCards } from '../src/db/schema.ts';
+import { clients, penalties } from '../src/db/schema.ts';
 import { venueDatePretty, venueTime } from '../src/lib/venue-time.ts';
 import {
   cardToken,
@@ -19,13 +15,12 @@ import {
   createBooking,
   createClient,
   createCredit,
-  createLoggedInCustomer,
   createPenalty,
   createSession,
   createVenue,
-  type Session,
   setupTestDatabase,
 } from './helper.ts';
+import { paymentsAreaHelpers } from './payments-area.fixtures.ts';
 
 const DAY = 86_400_000;
 const t = await setupTestDatabase();
@@ -34,14 +29,7 @@ const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Centra
 const counting = countingProvider();
 const app = await t.buildTestApp({}, { wrapPaymentProvider: counting.wrap });
 
-const call = (
-  who: Session,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-) => app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
-
-const newCustomer = () => createLoggedInCustomer(app, t.db, { clientId: client.id });
+const { call, newCustomer } = paymentsAreaHelpers(t.db, app, client.id);
 
 async function setFeatures(features: Partial<typeof client.features>) {
   await t.db
@@ -268,127 +256,5 @@ describe('credits', () => {
     }
     expect((await call(session, 'GET', '/api/credits/user')).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/credits/user' })).statusCode).toBe(401);
-  });
-});
-
-describe('saved cards: update and delete', () => {
-  /** A card saved through a real checkout, so the sandbox holds its payment method. */
-  async function customerWithSavedCard() {
-    const { customer, session } = await newCustomer();
-    const { session: s } = await createSession(t.db, {
-      venueId: venue.id,
-      startsAt: new Date(Date.now() + 30 * 3_600_000),
-    });
-    const added = await call(session, 'POST', '/api/cart/add', { items: [{ id: s.id, type: 'activity' }] });
-    const done = await call(session, 'POST', '/api/checkout/complete', {
-      terms: true,
-      cart_version: added.json().data.version,
-      payment_method: { type: 'token', token: await cardToken(app), save_card: true },
-    });
-    expect(done.statusCode).toBe(200);
-    const [card] = savedCardsReply.parse(
-      (await call(session, 'GET', '/api/my-account/saved-cards')).json(),
-    ).data;
-    return { customer, session, card: card! };
-  }
-
-  const billing = {
-    first_name: 'Alex',
-    last_name: 'Morgan',
-    address_line_1: '12 Middleton Grove',
-    address_line_2: 'Beeston',
-    city: 'Leeds',
-    post_code: 'ls11 5dj',
-  };
-
-  it('updates the billing details only, with the postcode checked and tidied', async () => {
-    const { session, card } = await customerWithSavedCard();
-    const response = await call(session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, billing);
-    expect(response.statusCode).toBe(200);
-    const updated = updateSavedCardReply.parse(response.json()).data;
-    expect(updated).toEqual({
-      ...card,
-      first_name: 'Alex',
-      last_name: 'Morgan',
-      address_line1: '12 Middleton Grove',
-      address_line2: 'Beeston',
-      city: 'Leeds',
-      post_code: 'LS11 5DJ',
-    });
-    const listed = (await call(session, 'GET', '/api/my-account/saved-cards')).json().data;
-    expect(listed).toEqual([updated]);
-
-    // Line 2 may be cleared.
-    const cleared = await call(session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, {
-      ...billing,
-      address_line_2: null,
-    });
-    expect(cleared.json().data.address_line2).toBeNull();
-  });
-
-  it('refuses a postcode that is not a UK postcode, and names short fields (422)', async () => {
-    const { session, card } = await customerWithSavedCard();
-    for (const post_code of ['nope', '12345', '', 'SW1A 1AAA']) {
-      const response = await call(session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, {
-        ...billing,
-        post_code,
-      });
-      expect(response.statusCode).toBe(422);
-      expect(response.json().errors.post_code).toEqual([CARD_TEXTS.postcode]);
-    }
-    const short = await call(session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, {
-      ...billing,
-      first_name: 'A',
-      city: 'L',
-    });
-    expect(short.statusCode).toBe(422);
-    expect(short.json().errors).toEqual({
-      first_name: ['First name must be more than 1 character.'],
-      city: ['Town or city must be more than 1 character.'],
-    });
-    const [row] = await t.db.select().from(savedCards).where(eq(savedCards.id, card.id));
-    expect(row!.billingFirstName).toBe('Alex');
-  });
-
-  it('deletes the card and has the provider forget it', async () => {
-    const { session, card } = await customerWithSavedCard();
-    const [row] = await t.db.select().from(savedCards).where(eq(savedCards.id, card.id));
-    const response = await call(session, 'DELETE', `/api/my-account/saved-cards/${card.id}/remove`);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { message: PAYMENTS_TEXTS.cardDeleted } });
-    expect((await call(session, 'GET', '/api/my-account/saved-cards')).json().data).toEqual([]);
-    expect(counting.calls.forget).toContain(row!.providerRef);
-    const tokens = await t.db
-      .select()
-      .from(sandboxCardTokens)
-      .where(eq(sandboxCardTokens.token, row!.providerRef));
-    expect(tokens).toEqual([]);
-    // Gone: a second delete, an update, or paying with it answers 404.
-    expect((await call(session, 'DELETE', `/api/my-account/saved-cards/${card.id}/remove`)).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await call(session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, billing)).statusCode,
-    ).toBe(404);
-  });
-
-  it("never touches another customer's card (404), and needs the CSRF header", async () => {
-    const { card } = await customerWithSavedCard();
-    const other = await newCustomer();
-    expect(
-      (await call(other.session, 'PUT', `/api/my-account/saved-cards/${card.id}/update`, billing)).statusCode,
-    ).toBe(404);
-    expect(
-      (await call(other.session, 'DELETE', `/api/my-account/saved-cards/${card.id}/remove`)).statusCode,
-    ).toBe(404);
-    const [row] = await t.db.select().from(savedCards).where(eq(savedCards.id, card.id));
-    expect(row!.deletedAt).toBeNull();
-    const { session } = await newCustomer();
-    const noCsrf = await app.inject({
-      method: 'DELETE',
-      url: `/api/my-account/saved-cards/${card.id}/remove`,
-      headers: { cookie: session.headers.cookie },
-    });
-    expect(noCsrf.statusCode).toBe(419);
   });
 });
