@@ -43,8 +43,8 @@ const JS_BUDGET_KB = {
 };
 /**
  * Lighthouse mobile thresholds: issue 11's targets. Performance is simulated from what the page's main thread did
- * on this shared machine, so a busy moment (the browser tests run beside this stage in `npm test`) can cost a page
- * a few points: a page whose median is under the threshold is measured once more (another LIGHTHOUSE_RUNS runs) and
+ * on this shared machine, so a busy moment (`npm test` runs this stage after the browser tests, but the other slot
+ * may still be busy) can cost a page a few points: a page whose median is under the threshold is measured once more (another LIGHTHOUSE_RUNS runs) and
  * keeps the better median; both are printed. A real regression fails both. See docs/decisions/021.
  */
 const MIN_SCORE = { performance: 95, accessibility: 100, bestPractices: 100 };
