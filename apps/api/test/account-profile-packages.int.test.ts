@@ -2,30 +2,16 @@ import { packagesReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import { customerPackageVenues, packageUsages } from '../src/db/schema.ts';
 import { venueDayMonthYear } from '../src/lib/venue-time.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { callAs, DAY } from './account-profile.fixtures.ts';
-import {
-  createClient,
-  createCustomer,
-  createPackage,
-  createVenue,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
+import { accountProfileTestbed, DAY } from './account-profile.fixtures.ts';
+import { createCustomer, createPackage, login } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const york = await createVenue(t.db, { clientId: client.id, name: 'York Baths' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({ clientId: client.id }, { storage });
+const { t, client, venues, app, call } = await accountProfileTestbed('Leeds Central', 'York Baths');
+const [leeds, york] = venues;
 
 const me = await createCustomer(t.db, { clientId: client.id, firstName: 'Alex', lastName: 'Morgan' });
 const other = await createCustomer(t.db, { clientId: client.id });
 const mine = await login(app, me);
 const theirs = await login(app, other);
-
-const call = callAs(app);
 
 describe('packages', () => {
   it("lists the caller's packages with area, sessions from usages, expiry and contents; never another's", async () => {

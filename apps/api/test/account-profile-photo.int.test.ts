@@ -3,21 +3,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { callAs } from './account-profile.fixtures.ts';
-import { createClient, createCustomer, login, type Session, setupTestDatabase } from './helper.ts';
+import { accountProfileTestbed } from './account-profile.fixtures.ts';
+import { createClient, createCustomer, login, type Session } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({ clientId: client.id }, { storage });
+const { t, client, storage, app, call } = await accountProfileTestbed();
 
 const me = await createCustomer(t.db, { clientId: client.id, firstName: 'Alex', lastName: 'Morgan' });
 const other = await createCustomer(t.db, { clientId: client.id });
 const mine = await login(app, me);
 const theirs = await login(app, other);
-
-const call = callAs(app);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Files

@@ -2,27 +2,11 @@ import { type Cart, cartReply, checkoutReply, waiversReply } from '@fieldhouse/c
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, waiverSignatures, waiverVersions } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { callAs, DAY, waiverHelpers } from './account-profile.fixtures.ts';
-import {
-  cardToken,
-  createActivity,
-  createClient,
-  createCustomer,
-  createSession,
-  createVenue,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
+import { accountProfileTestbed, DAY } from './account-profile.fixtures.ts';
+import { cardToken, createActivity, createCustomer, createSession, login } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({ clientId: client.id }, { storage });
-
-const call = callAs(app);
-const { createWaiver, signAs } = waiverHelpers(t.db, client.id);
+const { t, client, venues, app, call, createWaiver, signAs } = await accountProfileTestbed('Leeds Central');
+const [leeds] = venues;
 
 describe('waivers', () => {
   it('checkout refuses an activity whose waiver is unsigned, and succeeds once it is signed', async () => {

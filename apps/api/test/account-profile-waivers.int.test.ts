@@ -1,28 +1,14 @@
 import { PROFILE_TEXTS, waiverReply, waiversReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import { venueDayMonthYear } from '../src/lib/venue-time.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { callAs, DAY, waiverHelpers } from './account-profile.fixtures.ts';
-import {
-  createActivity,
-  createClient,
-  createCustomer,
-  createSession,
-  createVenue,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
+import { accountProfileTestbed, DAY } from './account-profile.fixtures.ts';
+import { createActivity, createClient, createCustomer, createSession, login } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({ clientId: client.id }, { storage });
+const { t, client, venues, app, call, createWaiver, signAs, signaturesOf } =
+  await accountProfileTestbed('Leeds Central');
+const [leeds] = venues;
 
 const other = await createCustomer(t.db, { clientId: client.id });
-
-const call = callAs(app);
-const { createWaiver, signAs, signaturesOf } = waiverHelpers(t.db, client.id);
 
 describe('waivers', () => {
   it('opens one attendee of an enhanced waiver by name, and 404s a name never signed for', async () => {

@@ -1,14 +1,33 @@
-// Helpers shared by the account-profile-*.int.test.ts files: calls as a logged-in customer, and waivers to sign.
+// Set-up and helpers shared by the account-profile-*.int.test.ts files: calls as a logged-in customer, and waivers
+// to sign.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { type WaiverAnswer, waiverSignatures, waivers, waiverVersions } from '../src/db/schema.ts';
-import type { Session } from './helper.ts';
+import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
+import { createClient, createVenue, type Session, setupTestDatabase } from './helper.ts';
 
 export const DAY = 86_400_000;
 
+type Venue = Awaited<ReturnType<typeof createVenue>>;
+
+/**
+ * One test file's fresh database with a client and a venue of each of `venueNames` (in that order), an app on it for
+ * that client (files in `storage`), `call` on that app, and the waiver helpers of the client. Call once per file.
+ */
+export async function accountProfileTestbed<const Names extends string[]>(...venueNames: Names) {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db);
+  const venues: Venue[] = [];
+  for (const name of venueNames) venues.push(await createVenue(t.db, { clientId: client.id, name }));
+  const storage = new MemoryStorage();
+  const app = await t.buildTestApp({ clientId: client.id }, { storage });
+  const named = venues as { [K in keyof Names]: Venue };
+  return { t, client, venues: named, storage, app, call: callAs(app), ...waiverHelpers(t.db, client.id) };
+}
+
 /** A call to `app` as the customer of the session. */
-export const callAs =
+const callAs =
   (app: FastifyInstance) =>
   (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
@@ -17,7 +36,7 @@ export const callAs =
 // Waivers
 
 /** Waivers of the client `clientId` (unless told another), their signatures, and the signatures made. */
-export function waiverHelpers(db: Db, clientId: number) {
+function waiverHelpers(db: Db, clientId: number) {
   async function createWaiver(input: {
     clientId?: number;
     title: string;

@@ -1,39 +1,19 @@
 import { checkoutReply } from '@fieldhouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activitySessions, carts, payments } from '../src/db/schema.ts';
 import { addDays, instantAt, localDateOf } from '../src/lib/local-date.ts';
 import { venueDayMonth } from '../src/lib/venue-time.ts';
-import { at, checkoutHelpers, makeRig, type Rig } from './checkout.fixtures.ts';
-import {
-  countingProvider,
-  createClient,
-  createCustomer,
-  createSession,
-  createTerms,
-  createVenue,
-  csrfHeaders,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
-import { startStripeStandIn } from './stripe-stand-in.ts';
+import { at, checkoutTestbed, type Rig } from './checkout.fixtures.ts';
+import { countingProvider, createCustomer, createSession, csrfHeaders, login } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-await createTerms(t.db, { clientId: client.id });
-
-// Every test runs against both card providers: the sandbox, and Stripe through its adapter and the local stand-in
-// (decision 036). What differs is how the browser side makes a card and answers the further check.
-const standIn = await startStripeStandIn();
-afterAll(() => standIn.close());
-const rigs = { sandbox: await makeRig(t, standIn, 'sandbox'), stripe: await makeRig(t, standIn, 'stripe') };
+// `app` is the app of the card provider under test (with `rig` and `counting`): each describe's beforeAll sets them.
+const { t, client, venue, rigs, ...helpers } = await checkoutTestbed(() => app);
 let rig: Rig = rigs.sandbox;
 let app: FastifyInstance = rig.app;
 let counting = rig.counting;
-
-const { newCustomer, cartOf, addSessions, complete, ordersOf } = checkoutHelpers(t.db, client.id, () => app);
+const { newCustomer, cartOf, addSessions, complete, ordersOf } = helpers;
 
 describe.each(['sandbox', 'stripe'] as const)('checkout (%s card payments)', (provider) => {
   beforeAll(() => {

@@ -1,36 +1,17 @@
 import { cartReply } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { benefitUsages, bookings, creditTransactions, waitlistEntries } from '../src/db/schema.ts';
-import { at, checkoutHelpers, makeRig, type Rig } from './checkout.fixtures.ts';
-import {
-  createClient,
-  createCredit,
-  createMembershipWithBenefit,
-  createSession,
-  createTerms,
-  createVenue,
-  createWaitlistEntry,
-  setupTestDatabase,
-} from './helper.ts';
-import { startStripeStandIn } from './stripe-stand-in.ts';
+import { at, checkoutTestbed, type Rig } from './checkout.fixtures.ts';
+import { createCredit, createMembershipWithBenefit, createSession, createWaitlistEntry } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-await createTerms(t.db, { clientId: client.id });
-
-// Every test runs against both card providers: the sandbox, and Stripe through its adapter and the local stand-in
-// (decision 036). What differs is how the browser side makes a card and answers the further check.
-const standIn = await startStripeStandIn();
-afterAll(() => standIn.close());
-const rigs = { sandbox: await makeRig(t, standIn, 'sandbox'), stripe: await makeRig(t, standIn, 'stripe') };
+// `app` is the app of the card provider under test (with `rig` and `counting`): each describe's beforeAll sets them.
+const { t, client, venue, rigs, ...helpers } = await checkoutTestbed(() => app);
 let rig: Rig = rigs.sandbox;
 let app: FastifyInstance = rig.app;
 let counting = rig.counting;
-
-const { newCustomer, call, cartOf, addSessions, complete } = checkoutHelpers(t.db, client.id, () => app);
+const { newCustomer, call, cartOf, addSessions, complete } = helpers;
 
 describe.each(['sandbox', 'stripe'] as const)('checkout (%s card payments)', (provider) => {
   beforeAll(() => {

@@ -2,22 +2,25 @@
 import { type Cart, cartReply, SANDBOX_CARDS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { orders } from '../src/db/schema.ts';
 import {
   cardToken,
   countingProvider,
+  createClient,
   createLoggedInCustomer,
+  createTerms,
+  createVenue,
   csrfHeaders,
   type Session,
-  type setupTestDatabase,
+  setupTestDatabase,
 } from './helper.ts';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
-  type startStripeStandIn,
+  startStripeStandIn,
 } from './stripe-stand-in.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof setupTestDatabase>>;
@@ -42,7 +45,7 @@ const STRIPE_KINDS = {
   declined: 'decline',
   furtherCheck: 'authenticate',
 } as const;
-export async function makeRig(
+async function makeRig(
   t: TestDatabase,
   standIn: StripeStandIn,
   provider: 'sandbox' | 'stripe',
@@ -93,7 +96,7 @@ export async function makeRig(
 }
 
 /** Calls and look-ups of one test file, on the app `currentApp` answers (the rig of the provider under test). */
-export function checkoutHelpers(db: Db, clientId: number, currentApp: () => FastifyInstance) {
+function checkoutHelpers(db: Db, clientId: number, currentApp: () => FastifyInstance) {
   const newCustomer = () => createLoggedInCustomer(currentApp(), db, { clientId });
   const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     currentApp().inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
@@ -120,4 +123,23 @@ export function checkoutHelpers(db: Db, clientId: number, currentApp: () => Fast
     });
   const ordersOf = (customerId: number) => db.select().from(orders).where(eq(orders.customerId, customerId));
   return { newCustomer, call, cartOf, addSessions, complete, ordersOf };
+}
+
+/**
+ * One test file's fresh database with a client, a venue and terms; a rig (app and card helpers) for each card
+ * provider: the sandbox, and Stripe through its adapter and the local stand-in (closed after the file); and the calls
+ * of `checkoutHelpers`, on the app `currentApp` answers (the file switches it between the rigs). Call once per file.
+ */
+export async function checkoutTestbed(currentApp: () => FastifyInstance) {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db);
+  const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  await createTerms(t.db, { clientId: client.id });
+
+  // Every test runs against both card providers: the sandbox, and Stripe through its adapter and the local stand-in
+  // (decision 036). What differs is how the browser side makes a card and answers the further check.
+  const standIn = await startStripeStandIn();
+  afterAll(() => standIn.close());
+  const rigs = { sandbox: await makeRig(t, standIn, 'sandbox'), stripe: await makeRig(t, standIn, 'stripe') };
+  return { t, client, venue, standIn, rigs, ...checkoutHelpers(t.db, client.id, currentApp) };
 }

@@ -1,56 +1,12 @@
 // Direct-debit collections through GoCardless's local stand-in: payments made once, a failed one's fee or notice.
 import { DIRECT_DEBIT_TEXTS, penaltiesReply } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients, directDebitPayments, directDebitWebhookEvents, penalties } from '../src/db/schema.ts';
 import { collectMembershipPayment } from '../src/services/direct-debit/index.ts';
-import { goCardlessHelpers, NOW } from './gocardless.fixtures.ts';
-import { STAND_IN_TOKEN, STAND_IN_WEBHOOK_SECRET, startGoCardlessStandIn } from './gocardless-stand-in.ts';
-import {
-  createClient,
-  createMembershipType,
-  createPaymentOption,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
+import { goCardlessTestbed } from './gocardless.fixtures.ts';
 
-const standIn = await startGoCardlessStandIn();
-afterAll(() => standIn.close());
-
-const goCardless = {
-  accessToken: STAND_IN_TOKEN,
-  environment: 'sandbox' as const,
-  webhookSecret: STAND_IN_WEBHOOK_SECRET,
-  apiBaseUrl: standIn.url,
-};
-const t = await setupTestDatabase();
-const app = await t.buildTestApp(
-  {
-    directDebitProvider: 'gocardless',
-    goCardless,
-    siteUrls: {
-      bookings: 'https://bookings.example',
-      account: 'https://account.example',
-      join: 'https://join.example',
-    },
-  },
-  { now: () => NOW, jobs: { start: true, workers: false } },
-);
-
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const gym = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
-const monthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
-
-const { get, mailsTo, joinedMember, deliver } = goCardlessHelpers({
-  db: t.db,
-  app,
-  standIn,
-  clientId: client.id,
-  homeVenueId: home.id,
-  membershipTypeId: gym.id,
-  paymentOptionId: monthly.id,
-});
+const { standIn, t, app, client, home, get, mailsTo, joinedMember, deliver } = await goCardlessTestbed();
 
 describe('collections', () => {
   const setFee = (pence: number) =>

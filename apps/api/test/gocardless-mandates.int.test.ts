@@ -1,62 +1,14 @@
 // Direct debit through GoCardless's local stand-in: mandates from the joining journey's bank details, and refusals.
 import { accountMembershipsReply, MEMBERSHIP_PURCHASE_TEXTS, orderReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { directDebitWebhookEvents, memberships } from '../src/db/schema.ts';
 import { GoCardlessDirectDebitProvider } from '../src/services/direct-debit/gocardless-provider.ts';
-import { goCardlessHelpers, NOW } from './gocardless.fixtures.ts';
-import {
-  INVALID_ACCOUNT_NUMBER,
-  INVALID_SORT_CODE,
-  STAND_IN_TOKEN,
-  STAND_IN_WEBHOOK_SECRET,
-  startGoCardlessStandIn,
-} from './gocardless-stand-in.ts';
-import {
-  createClient,
-  createMembershipType,
-  createPaymentOption,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
+import { goCardlessTestbed, NOW } from './gocardless.fixtures.ts';
+import { INVALID_ACCOUNT_NUMBER, INVALID_SORT_CODE } from './gocardless-stand-in.ts';
 
-const standIn = await startGoCardlessStandIn();
-afterAll(() => standIn.close());
-
-const goCardless = {
-  accessToken: STAND_IN_TOKEN,
-  environment: 'sandbox' as const,
-  webhookSecret: STAND_IN_WEBHOOK_SECRET,
-  apiBaseUrl: standIn.url,
-};
-const t = await setupTestDatabase();
-const app = await t.buildTestApp(
-  {
-    directDebitProvider: 'gocardless',
-    goCardless,
-    siteUrls: {
-      bookings: 'https://bookings.example',
-      account: 'https://account.example',
-      join: 'https://join.example',
-    },
-  },
-  { now: () => NOW, jobs: { start: true, workers: false } },
-);
-
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const gym = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
-const monthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
-
-const { member, details, submit, get, mandatesOf, joinedMember } = goCardlessHelpers({
-  db: t.db,
-  app,
-  standIn,
-  clientId: client.id,
-  homeVenueId: home.id,
-  membershipTypeId: gym.id,
-  paymentOptionId: monthly.id,
-});
+const { standIn, goCardless, t, app, member, details, submit, get, mandatesOf, joinedMember } =
+  await goCardlessTestbed();
 
 describe('mandates from the joining journey', () => {
   it('makes a GoCardless customer, bank account and Bacs mandate, and shows its reference', async () => {

@@ -1,56 +1,12 @@
 // GoCardless webhooks (local stand-in): signatures, events stored once and processed as jobs, mandates shown to the member.
 import { accountDirectDebitReply, accountMembershipsReply, DIRECT_DEBIT_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, directDebitWebhookEvents } from '../src/db/schema.ts';
-import { goCardlessHelpers, NOW } from './gocardless.fixtures.ts';
-import { STAND_IN_TOKEN, STAND_IN_WEBHOOK_SECRET, startGoCardlessStandIn } from './gocardless-stand-in.ts';
-import {
-  createClient,
-  createMembershipType,
-  createPaymentOption,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
+import { goCardlessTestbed, NOW } from './gocardless.fixtures.ts';
 
-const standIn = await startGoCardlessStandIn();
-afterAll(() => standIn.close());
-
-const goCardless = {
-  accessToken: STAND_IN_TOKEN,
-  environment: 'sandbox' as const,
-  webhookSecret: STAND_IN_WEBHOOK_SECRET,
-  apiBaseUrl: standIn.url,
-};
-const t = await setupTestDatabase();
-const app = await t.buildTestApp(
-  {
-    directDebitProvider: 'gocardless',
-    goCardless,
-    siteUrls: {
-      bookings: 'https://bookings.example',
-      account: 'https://account.example',
-      join: 'https://join.example',
-    },
-  },
-  { now: () => NOW, jobs: { start: true, workers: false } },
-);
-
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const gym = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
-const monthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
-
-const { member, details, submit, get, mandatesOf, mailsTo, joinedMember, postWebhook, deliver } =
-  goCardlessHelpers({
-    db: t.db,
-    app,
-    standIn,
-    clientId: client.id,
-    homeVenueId: home.id,
-    membershipTypeId: gym.id,
-    paymentOptionId: monthly.id,
-  });
+const { standIn, t, app, ...helpers } = await goCardlessTestbed();
+const { member, details, submit, get, mandatesOf, mailsTo, joinedMember, postWebhook, deliver } = helpers;
 
 describe('POST /api/webhooks/gocardless', () => {
   it('refuses a wrong or missing signature (498) and stores nothing', async () => {

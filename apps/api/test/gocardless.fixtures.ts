@@ -5,16 +5,77 @@
 import { cartReply, membershipSubmitReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { directDebitMandates, mailOutbox } from '../src/db/schema.ts';
-import { type GoCardlessStandIn, STAND_IN_WEBHOOK_SECRET } from './gocardless-stand-in.ts';
-import { cardToken, createCustomer, type Session, sessionFor, TEST_PASSWORD } from './helper.ts';
+import {
+  type GoCardlessStandIn,
+  STAND_IN_TOKEN,
+  STAND_IN_WEBHOOK_SECRET,
+  startGoCardlessStandIn,
+} from './gocardless-stand-in.ts';
+import {
+  cardToken,
+  createClient,
+  createCustomer,
+  createMembershipType,
+  createPaymentOption,
+  createVenue,
+  type Session,
+  sessionFor,
+  setupTestDatabase,
+  TEST_PASSWORD,
+} from './helper.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00Z');
 
+/**
+ * One test file's GoCardless stand-in (closed after the file), fresh database and app using it, a client with a home
+ * venue and a gym membership paid monthly, and the helpers of `goCardlessHelpers` bound to them. Call once per file.
+ */
+export async function goCardlessTestbed() {
+  const standIn = await startGoCardlessStandIn();
+  afterAll(() => standIn.close());
+
+  const goCardless = {
+    accessToken: STAND_IN_TOKEN,
+    environment: 'sandbox' as const,
+    webhookSecret: STAND_IN_WEBHOOK_SECRET,
+    apiBaseUrl: standIn.url,
+  };
+  const t = await setupTestDatabase();
+  const app = await t.buildTestApp(
+    {
+      directDebitProvider: 'gocardless',
+      goCardless,
+      siteUrls: {
+        bookings: 'https://bookings.example',
+        account: 'https://account.example',
+        join: 'https://join.example',
+      },
+    },
+    { now: () => NOW, jobs: { start: true, workers: false } },
+  );
+
+  const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
+  const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  const gym = await createMembershipType(t.db, { clientId: client.id, slug: 'gym', name: 'Gym' });
+  const monthly = await createPaymentOption(t.db, { membershipTypeId: gym.id });
+
+  const helpers = goCardlessHelpers({
+    db: t.db,
+    app,
+    standIn,
+    clientId: client.id,
+    homeVenueId: home.id,
+    membershipTypeId: gym.id,
+    paymentOptionId: monthly.id,
+  });
+  return { standIn, goCardless, t, app, client, home, gym, monthly, ...helpers };
+}
+
 /** Members, their joining details, calls and webhooks of one test file, on its app and GoCardless stand-in. */
-export function goCardlessHelpers(input: {
+function goCardlessHelpers(input: {
   db: Db;
   app: FastifyInstance;
   standIn: GoCardlessStandIn;

@@ -1,26 +1,11 @@
 import { DEFAULT_ERROR_TEXTS, guestPassAllowancesReply, guestPassesReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import { findAvailableBenefits } from '../src/services/cart/cart-service.ts';
-import { DAY, guestPassHelpers } from './guest-passes.fixtures.ts';
-import {
-  createClient,
-  createCustomer,
-  createGuestPass,
-  createGuestPassPackage,
-  createPackage,
-  createVenue,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
+import { DAY, guestPassesTestbed } from './guest-passes.fixtures.ts';
+import { createCustomer, createGuestPass, createGuestPassPackage, createPackage, login } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const sheffield = await createVenue(t.db, { clientId: client.id, name: 'Sheffield Ponds' });
-const york = await createVenue(t.db, { clientId: client.id, name: 'York Baths' });
-const app = await t.buildTestApp({ clientId: client.id });
-
-const { newMember, base, get, send, guest, setFeatures } = guestPassHelpers(t.db, client, leeds, app);
+const { t, client, leeds, sheffield, york, app, ...helpers } = await guestPassesTestbed();
+const { newMember, base, get, send, guest, setFeatures } = helpers;
 
 describe('guest-pass allowances', () => {
   it('lists the benefit (uses left this month, at the covered venues) and the package (at its venues)', async () => {

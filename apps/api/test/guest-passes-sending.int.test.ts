@@ -1,9 +1,10 @@
 import { GUEST_PASS_TEXTS, guestPassesReply, guestPassReply } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import { benefitUsages, customerPackages, guestPasses, mailOutbox, packageUsages } from '../src/db/schema.ts';
 import { guestPassValidTo } from '../src/services/guest-passes/send-guest-pass.ts';
-import { DAY, guestPassHelpers } from './guest-passes.fixtures.ts';
+import { DAY, guestPassesTestbed } from './guest-passes.fixtures.ts';
 import {
   createClient,
   createCustomer,
@@ -12,19 +13,16 @@ import {
   login,
   outbox,
   sessionFor,
-  setupTestDatabase,
 } from './helper.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const sheffield = await createVenue(t.db, { clientId: client.id, name: 'Sheffield Ponds' });
-const york = await createVenue(t.db, { clientId: client.id, name: 'York Baths' });
-const otherClient = await createClient(t.db, { name: 'Elsewhere Leisure' });
-const elsewhere = await createVenue(t.db, { clientId: otherClient.id, name: 'Elsewhere Pool' });
-const app = await t.buildTestApp({ clientId: client.id });
-
-const { newMember, base, get, send, guest } = guestPassHelpers(t.db, client, leeds, app);
+/** Another operator with a venue, made after this file's venues and before its app. */
+async function otherOperator(db: Db) {
+  const otherClient = await createClient(db, { name: 'Elsewhere Leisure' });
+  const elsewhere = await createVenue(db, { clientId: otherClient.id, name: 'Elsewhere Pool' });
+  return { otherClient, elsewhere };
+}
+const { t, client, leeds, sheffield, york, elsewhere, ...rest } = await guestPassesTestbed(otherOperator);
+const { app, newMember, base, get, send, guest } = rest;
 
 describe('sending a guest pass', () => {
   it('creates the pass (valid to the end of the 7th day), uses one allowance and mails the guest (201)', async () => {

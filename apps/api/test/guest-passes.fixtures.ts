@@ -1,14 +1,17 @@
-// Helpers shared by the guest-passes-*.int.test.ts files: members with a guest-pass benefit, and the guest-pass calls.
+// Set-up and helpers shared by the guest-passes-*.int.test.ts files: members with a guest-pass benefit, and the
+// guest-pass calls.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { clients, membershipTypes, membershipTypeVenues } from '../src/db/schema.ts';
 import {
-  type createClient,
+  createClient,
   createCustomer,
   createMembershipWithBenefit,
+  createVenue,
   login,
   type Session,
+  setupTestDatabase,
 } from './helper.ts';
 
 export const DAY = 86_400_000;
@@ -21,8 +24,26 @@ const GUEST_PASS_BENEFIT = {
   period: 'month' as const,
 };
 
+/**
+ * One test file's fresh database with a client and its Leeds, Sheffield and York venues, then the rows `addRows`
+ * makes (what it answers is returned too), an app on it for that client, and the helpers of `guestPassHelpers` on that
+ * app. Call once per file.
+ */
+export async function guestPassesTestbed<Extra extends object = object>(
+  addRows: (db: Db) => Promise<Extra> = async () => ({}) as Extra,
+) {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
+  const leeds = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  const sheffield = await createVenue(t.db, { clientId: client.id, name: 'Sheffield Ponds' });
+  const york = await createVenue(t.db, { clientId: client.id, name: 'York Baths' });
+  const extra = await addRows(t.db);
+  const app = await t.buildTestApp({ clientId: client.id });
+  return { t, client, leeds, sheffield, york, ...extra, app, ...guestPassHelpers(t.db, client, leeds, app) };
+}
+
 /** Members of `client` whose membership (at `leeds`) gives guest passes, and the guest-pass calls on `app`. */
-export function guestPassHelpers(
+function guestPassHelpers(
   db: Db,
   client: Awaited<ReturnType<typeof createClient>>,
   leeds: { id: number },

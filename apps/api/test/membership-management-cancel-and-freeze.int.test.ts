@@ -10,30 +10,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, freezeRequests } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { createClient, createPenalty, createVenue, setupTestDatabase } from './helper.ts';
-import { membershipManagementFixtures, multipart, NOW, PDF } from './membership-management.fixtures.ts';
+import { createPenalty } from './helper.ts';
+import { membershipManagementTestbed, multipart, PDF } from './membership-management.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({}, { now: () => NOW, storage });
-const {
-  doctorsNote,
-  medical,
-  holiday,
-  gymMonthly,
-  offPeakMonthly,
-  saverOption,
-  member,
-  get,
-  post,
-  upload,
-  listOf,
-  membershipRow,
-  checkout,
-} = await membershipManagementFixtures(t, client, home, app);
+const { t, client, home, storage, ...fixtures } = await membershipManagementTestbed();
+const { doctorsNote, medical, holiday, gymMonthly, offPeakMonthly, saverOption } = fixtures;
+const { member, get, post, upload, listOf, membershipRow, checkout } = fixtures;
 
 describe('cancel', () => {
   it('records a cancellation while fees are unpaid and carries it out when checkout pays them', async () => {

@@ -8,28 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberships, orders } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { createClient, createVenue, setupTestDatabase } from './helper.ts';
-import { membershipManagementFixtures, NOW } from './membership-management.fixtures.ts';
+import { membershipManagementTestbed } from './membership-management.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({}, { now: () => NOW, storage });
-const {
-  gymMonthly,
-  swimMonthly,
-  offPeakMonthly,
-  studentMonthly,
-  saverOption,
-  member,
-  get,
-  post,
-  listOf,
-  membershipRow,
-  checkout,
-} = await membershipManagementFixtures(t, client, home, app);
+const { t, ...fixtures } = await membershipManagementTestbed();
+const { gymMonthly, swimMonthly, offPeakMonthly, studentMonthly, saverOption } = fixtures;
+const { member, get, post, listOf, membershipRow, checkout } = fixtures;
 
 describe('change', () => {
   it('lists the options, prices the change and makes a cheaper change at once with a £0.00 order', async () => {

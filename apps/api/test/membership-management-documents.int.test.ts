@@ -8,28 +8,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eligibilityDocuments } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { createClient, createVenue, setupTestDatabase } from './helper.ts';
-import { membershipManagementFixtures, multipart, NOW, PDF } from './membership-management.fixtures.ts';
+import { membershipManagementTestbed, multipart, PDF } from './membership-management.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const storage = new MemoryStorage();
-const app = await t.buildTestApp({}, { now: () => NOW, storage });
-const {
-  student,
-  idCard,
-  letter,
-  evidence,
-  doctorsNote,
-  gymMonthly,
-  studentMonthly,
-  member,
-  get,
-  upload,
-  listOf,
-} = await membershipManagementFixtures(t, client, home, app);
+const { t, storage, app, ...fixtures } = await membershipManagementTestbed();
+const { student, idCard, letter, evidence, doctorsNote, gymMonthly, studentMonthly } = fixtures;
+const { member, get, upload, listOf } = fixtures;
 
 // A real PNG: files are typed by file-type, which reads the PNG's chunks, not just its signature.
 const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#48c' } })

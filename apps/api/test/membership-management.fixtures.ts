@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { memberships } from '../src/db/schema.ts';
+import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   cardToken,
+  createClient,
   createCustomer,
   createEligibilityCriterion,
   createFreezeType,
@@ -12,16 +14,31 @@ import {
   createMembership,
   createMembershipType,
   createPaymentOption,
+  createVenue,
   type Session,
   sessionFor,
+  setupTestDatabase,
 } from './helper.ts';
 
 // Shared by the membership-management-*.int.test.ts files: each builds these on its own database and app.
 
 export const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 22 November 2026 (GMT); next payments on the 1st
 
+/**
+ * One test file's fresh database with a client and its home venue, an app on it at `NOW` (files in `storage`), and
+ * the catalogue and helpers of `membershipManagementFixtures`. Call once per file.
+ */
+export async function membershipManagementTestbed() {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
+  const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  const storage = new MemoryStorage();
+  const app = await t.buildTestApp({}, { now: () => NOW, storage });
+  return { t, client, home, storage, app, ...(await membershipManagementFixtures(t, client, home, app)) };
+}
+
 /** The catalogue of one test file (criteria, freeze types, membership types) and helpers on its app. */
-export async function membershipManagementFixtures(
+async function membershipManagementFixtures(
   t: { db: Db },
   client: { id: number },
   home: { id: number },

@@ -2,27 +2,13 @@ import { dataFieldsReply, JOINING_TEXTS, userReply } from '@fieldhouse/contract'
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema.ts';
-import {
-  createClient,
-  createCustomer,
-  createVenue,
-  directDebitExpectations,
-  login,
-  sessionFor,
-  setupTestDatabase,
-  TEST_PASSWORD,
-} from './helper.ts';
-import { countingMandates, membershipPurchaseFixtures, NOW } from './membership-purchase.fixtures.ts';
+import { createCustomer, directDebitExpectations, login, sessionFor, TEST_PASSWORD } from './helper.ts';
+import { membershipPurchaseTestbed } from './membership-purchase.fixtures.ts';
 
 /** The sandbox, or GoCardless through its stand-in (vitest project int-gocardless). */
 const DD = directDebitExpectations();
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const { counting } = countingMandates();
-const app = await t.buildTestApp({}, { now: () => NOW, wrapDirectDebitProvider: counting });
-const { junior, juniorMonthly, get } = await membershipPurchaseFixtures(t, client, home, app);
+const { t, client, app, junior, juniorMonthly, get } = await membershipPurchaseTestbed();
 
 describe('costs and provider', () => {
   it('refuses costs of a membership the caller cannot buy', async () => {

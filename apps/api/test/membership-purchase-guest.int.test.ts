@@ -9,23 +9,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, customQuestionAnswers, directDebitMandates, memberships } from '../src/db/schema.ts';
 import { findStatusInfo } from '../src/services/memberships/status-info.ts';
-import { createClient, createVenue, directDebitExpectations, setupTestDatabase } from './helper.ts';
-import { countingMandates, membershipPurchaseFixtures, NOW } from './membership-purchase.fixtures.ts';
+import { directDebitExpectations } from './helper.ts';
+import { membershipPurchaseTestbed, NOW } from './membership-purchase.fixtures.ts';
 
 /** The sandbox, or GoCardless through its stand-in (vitest project int-gocardless). */
 const DD = directDebitExpectations();
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const { mandateCalls, counting } = countingMandates();
-const app = await t.buildTestApp({}, { now: () => NOW, wrapDirectDebitProvider: counting });
-const { question, bank, details, submit, get, registerGuest, leftoversOf } = await membershipPurchaseFixtures(
-  t,
-  client,
-  home,
-  app,
-);
+const { t, mandateCalls, ...fixtures } = await membershipPurchaseTestbed();
+const { question, bank, details, submit, get, registerGuest, leftoversOf } = fixtures;
 
 describe('POST /api/memberships (a guest whose account was made in Your details)', () => {
   it('writes answers, mandate, awaiting-payment membership and basket line for the new member', async () => {

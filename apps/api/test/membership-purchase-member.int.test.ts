@@ -11,23 +11,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, directDebitMandates, memberships } from '../src/db/schema.ts';
 import { findStatusInfo } from '../src/services/memberships/status-info.ts';
-import {
-  cardToken,
-  createClient,
-  createCustomer,
-  createVenue,
-  sessionFor,
-  setupTestDatabase,
-} from './helper.ts';
-import { countingMandates, membershipPurchaseFixtures, NOW } from './membership-purchase.fixtures.ts';
+import { cardToken, createCustomer, sessionFor } from './helper.ts';
+import { membershipPurchaseTestbed } from './membership-purchase.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const { mandateCalls, counting } = countingMandates();
-const app = await t.buildTestApp({}, { now: () => NOW, wrapDirectDebitProvider: counting });
-const { gymAnnual, swim, swimMonthly, junior, juniorMonthly, half, expired, free, details, submit, get } =
-  await membershipPurchaseFixtures(t, client, home, app);
+const { t, client, mandateCalls, app, details, submit, get, ...fixtures } = await membershipPurchaseTestbed();
+const { gymAnnual, swim, swimMonthly, junior, juniorMonthly, half, expired, free } = fixtures;
 
 describe('POST /api/memberships (logged in)', () => {
   const adultWith = async (values: Partial<typeof customers.$inferInsert> = {}) => {

@@ -13,11 +13,14 @@ import {
 } from '../src/db/schema.ts';
 import type { DirectDebitProvider } from '../src/services/direct-debit/provider.ts';
 import {
+  createClient,
   createMembershipType,
   createPaymentOption,
+  createVenue,
   csrfHeaders,
   type Session,
   sessionFrom,
+  setupTestDatabase,
   TEST_PASSWORD,
 } from './helper.ts';
 
@@ -27,7 +30,7 @@ export const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 22 November 2026,
 const DAY = 86_400_000;
 
 /** A wrapper of the direct-debit provider that records the mandates it creates and cancels. */
-export function countingMandates() {
+function countingMandates() {
   const mandateCalls = { created: [] as string[], cancelled: [] as string[] };
   const counting = (inner: DirectDebitProvider): DirectDebitProvider => ({
     name: inner.name,
@@ -45,8 +48,22 @@ export function countingMandates() {
   return { mandateCalls, counting };
 }
 
+/**
+ * One test file's fresh database with a client and its home venue, an app on it at `NOW` whose direct-debit provider
+ * records its mandates in `mandateCalls`, and the catalogue and helpers of `membershipPurchaseFixtures`. Call once per
+ * file.
+ */
+export async function membershipPurchaseTestbed() {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
+  const home = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  const { mandateCalls, counting } = countingMandates();
+  const app = await t.buildTestApp({}, { now: () => NOW, wrapDirectDebitProvider: counting });
+  return { t, client, home, mandateCalls, app, ...(await membershipPurchaseFixtures(t, client, home, app)) };
+}
+
 /** The catalogue of one test file (membership types, a question, promotions, terms) and helpers on its app. */
-export async function membershipPurchaseFixtures(
+async function membershipPurchaseFixtures(
   t: { db: Db },
   client: { id: number },
   home: { id: number },

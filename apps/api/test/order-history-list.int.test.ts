@@ -1,27 +1,10 @@
 import { ordersReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../src/db/schema.ts';
-import {
-  createClient,
-  createCustomer,
-  createOrder,
-  createVenue,
-  login,
-  setupTestDatabase,
-} from './helper.ts';
-import { getAs } from './order-history.fixtures.ts';
+import { createCustomer, createOrder, login } from './helper.ts';
+import { orderHistoryTestbed } from './order-history.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, {
-  name: 'Fieldhouse Leisure',
-  supportEmail: 'hello@fieldhouse.test',
-  address: '1 Wellington Place\nLeeds\nLS1 4AP',
-  phone: '0113 496 0000',
-});
-await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const app = await t.buildTestApp();
-
-const get = getAs(app);
+const { t, client, app, get } = await orderHistoryTestbed();
 
 describe('GET /api/orders (order history with a venue-local date filter)', async () => {
   const customer = await createCustomer(t.db, { clientId: client.id });

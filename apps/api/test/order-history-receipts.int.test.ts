@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { customers, membershipPromotions } from '../src/db/schema.ts';
 import {
   cardToken,
-  createClient,
   createCredit,
   createCustomer,
   createMandate,
@@ -14,24 +13,12 @@ import {
   createPaymentOption,
   createPenalty,
   createSession,
-  createVenue,
   login,
-  setupTestDatabase,
 } from './helper.ts';
-import { getAs } from './order-history.fixtures.ts';
+import { orderHistoryTestbed } from './order-history.fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, {
-  name: 'Fieldhouse Leisure',
-  supportEmail: 'hello@fieldhouse.test',
-  address: '1 Wellington Place\nLeeds\nLS1 4AP',
-  phone: '0113 496 0000',
-});
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const app = await t.buildTestApp();
-
-const get = getAs(app);
+const { t, client, venue, app, get } = await orderHistoryTestbed();
 
 describe('GET /api/my-account/orders/:uuid/receipt', async () => {
   const customer = await createCustomer(t.db, {

@@ -9,27 +9,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients, penalties } from '../src/db/schema.ts';
 import { venueDatePretty, venueTime } from '../src/lib/venue-time.ts';
-import {
-  cardToken,
-  countingProvider,
-  createBooking,
-  createClient,
-  createCredit,
-  createPenalty,
-  createSession,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
-import { paymentsAreaHelpers } from './payments-area.fixtures.ts';
+import { cardToken, createBooking, createCredit, createPenalty, createSession } from './helper.ts';
+import { paymentsAreaTestbed } from './payments-area.fixtures.ts';
 
 const DAY = 86_400_000;
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const counting = countingProvider();
-const app = await t.buildTestApp({}, { wrapPaymentProvider: counting.wrap });
-
-const { call, newCustomer } = paymentsAreaHelpers(t.db, app, client.id);
+const { t, client, venue, app, call, newCustomer } = await paymentsAreaTestbed();
 
 async function setFeatures(features: Partial<typeof client.features>) {
   await t.db

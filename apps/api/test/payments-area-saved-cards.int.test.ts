@@ -2,23 +2,10 @@ import { CARD_TEXTS, PAYMENTS_TEXTS, savedCardsReply, updateSavedCardReply } fro
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxCardTokens, savedCards } from '../src/db/schema.ts';
-import {
-  cardToken,
-  countingProvider,
-  createClient,
-  createSession,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
-import { paymentsAreaHelpers } from './payments-area.fixtures.ts';
+import { cardToken, createSession } from './helper.ts';
+import { paymentsAreaTestbed } from './payments-area.fixtures.ts';
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db, { name: 'Fieldhouse Leisure' });
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-const counting = countingProvider();
-const app = await t.buildTestApp({}, { wrapPaymentProvider: counting.wrap });
-
-const { call, newCustomer } = paymentsAreaHelpers(t.db, app, client.id);
+const { t, venue, counting, app, call, newCustomer } = await paymentsAreaTestbed();
 
 describe('saved cards: update and delete', () => {
   /** A card saved through a real checkout, so the sandbox holds its payment method. */

@@ -15,7 +15,6 @@ import {
   startMemberships,
 } from '../src/services/scheduled-changes/index.ts';
 import {
-  createClient,
   createCustomer,
   createEligibilityCriterion,
   createGuestPass,
@@ -23,22 +22,14 @@ import {
   createMembershipType,
   createPaymentOption,
   createSession,
-  createVenue,
   createWaitlistEntry,
   login,
-  setupTestDatabase,
 } from './helper.ts';
-import { scheduledChangeHelpers } from './scheduled-changes.fixtures.ts';
+import { scheduledChangesTestbed } from './scheduled-changes.fixtures.ts';
 
-// The clocks in London go forward at 01:00Z on Sunday 29 March 2026 (GMT → BST) and back at 01:00Z on Sunday
-// 25 October 2026 (BST → GMT). While BST is on, the venue's midnight is 23:00Z the evening before, so a day-based
-// change that read the UTC date would be an hour late: each test runs a change at the last minute of the day before
-// and at the venue's midnight, then once more to show the second run changes nothing.
+// Why each test runs a change just before and at a venue's midnight: scheduled-changes.fixtures.ts.
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, timeZone: 'Europe/London' });
-const { deps, membershipOf, state } = scheduledChangeHelpers(t, client, venue);
+const { t, client, venue, deps, membershipOf, state } = await scheduledChangesTestbed();
 
 describe('waitlist entries expire when their session starts', () => {
   it('expires waiting entries at the session start on both clock-change days; again: nothing', async () => {

@@ -3,29 +3,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freezeRequests, memberships } from '../src/db/schema.ts';
 import { applyFreezes, endMemberships, startMemberships } from '../src/services/scheduled-changes/index.ts';
-import {
-  createClient,
-  createCustomer,
-  createFreezeType,
-  createLoggedInCustomer,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
-import { scheduledChangeHelpers } from './scheduled-changes.fixtures.ts';
+import { createCustomer, createFreezeType, createLoggedInCustomer } from './helper.ts';
+import { scheduledChangesTestbed } from './scheduled-changes.fixtures.ts';
 
-// The clocks in London go forward at 01:00Z on Sunday 29 March 2026 (GMT → BST) and back at 01:00Z on Sunday
-// 25 October 2026 (BST → GMT). While BST is on, the venue's midnight is 23:00Z the evening before, so a day-based
-// change that read the UTC date would be an hour late: each test runs a change at the last minute of the day before
-// and at the venue's midnight, then once more to show the second run changes nothing.
+// Why each test runs a change just before and at a venue's midnight: scheduled-changes.fixtures.ts.
 
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, timeZone: 'Europe/London' });
-const { deps, typeWithOption, membershipOf, membershipRows, state } = scheduledChangeHelpers(
-  t,
-  client,
-  venue,
-);
+const { t, client, deps, typeWithOption, membershipOf, membershipRows, state } =
+  await scheduledChangesTestbed();
 
 describe('membership changes take effect on their start date', () => {
   it('ends the old membership and starts the new one at the venue midnight after the March change; again: nothing', async () => {

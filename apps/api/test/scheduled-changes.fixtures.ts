@@ -3,9 +3,21 @@ import type { Db } from '../src/db/client.ts';
 import { memberships } from '../src/db/schema.ts';
 import { findStatusInfo } from '../src/services/memberships/status-info.ts';
 import type { ScheduledChangeDeps } from '../src/services/scheduled-changes/index.ts';
-import { createMembership, createMembershipType, createPaymentOption } from './helper.ts';
+import {
+  createClient,
+  createMembership,
+  createMembershipType,
+  createPaymentOption,
+  createVenue,
+  setupTestDatabase,
+} from './helper.ts';
 
 // Shared by the scheduled-changes-*.int.test.ts files: each builds these on its own database.
+//
+// The clocks in London go forward at 01:00Z on Sunday 29 March 2026 (GMT → BST) and back at 01:00Z on Sunday
+// 25 October 2026 (BST → GMT). While BST is on, the venue's midnight is 23:00Z the evening before, so a day-based
+// change that read the UTC date would be an hour late: each test runs a change at the last minute of the day before
+// and at the venue's midnight, then once more to show the second run changes nothing.
 
 export const quiet = {
   info() {},
@@ -14,8 +26,19 @@ export const quiet = {
   debug() {},
 } as unknown as ScheduledChangeDeps['log'];
 
+/**
+ * One test file's fresh database with a client and its venue in London, and the helpers of `scheduledChangeHelpers`
+ * on them. Call once per file.
+ */
+export async function scheduledChangesTestbed() {
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db);
+  const venue = await createVenue(t.db, { clientId: client.id, timeZone: 'Europe/London' });
+  return { t, client, venue, ...scheduledChangeHelpers(t, client, venue) };
+}
+
 /** The helpers of one test file, on its database, client and venue. */
-export function scheduledChangeHelpers(t: { db: Db }, client: { id: number }, venue: { id: number }) {
+function scheduledChangeHelpers(t: { db: Db }, client: { id: number }, venue: { id: number }) {
   const deps = (iso: string, accountUrl: string | null = null): ScheduledChangeDeps => ({
     db: t.db,
     log: quiet,

@@ -1,7 +1,6 @@
 import { STAFF_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   eligibilityDocuments,
@@ -11,24 +10,13 @@ import {
 } from '../src/db/schema.ts';
 import { findAccountMemberships } from '../src/services/memberships/account-memberships.ts';
 import { findStatusInfo } from '../src/services/memberships/status-info.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { outbox, sessionFor, setupTestDatabase } from './helper.ts';
-import { addStaffAccounts, createStaffTestData, staffCommand, staffLogIn } from './staff.fixtures.ts';
+import { outbox, sessionFor } from './helper.ts';
+import { staffTestbed } from './staff.fixtures.ts';
 
 const clock = new Date('2026-11-24T10:00:00Z');
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-
-const { leeds, student, card, medical, studentMember } = await createStaffTestData(t.db);
-const { staff } = staffCommand(t.db, () => clock);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addStaffAccounts(staff);
-});
-
-const logIn = staffLogIn(() => app);
+const { t, storage, app, leeds, student, card, medical, studentMember, logIn } = await staffTestbed(
+  () => clock,
+);
 
 describe('the approvals queue', () => {
   it('a centre manager sees only their venues; approving a freeze sets it pending until its first day, mails and audits', async () => {

@@ -1,34 +1,14 @@
 import { CSRF_COOKIE, CSRF_HEADER, STAFF_TEXTS } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { createStaffAccount } from '../src/services/staff/accounts.ts';
 import { systemActor } from '../src/services/staff/audit.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { setupTestDatabase, TEST_CSRF } from './helper.ts';
-import {
-  addStaffAccounts,
-  createStaffTestData,
-  PASSWORD,
-  staffCommand,
-  staffLogIn,
-} from './staff.fixtures.ts';
+import { TEST_CSRF } from './helper.ts';
+import { PASSWORD, staffTestbed } from './staff.fixtures.ts';
 
 const clock = new Date('2026-11-24T10:00:00Z');
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-
-const { leeds, york } = await createStaffTestData(t.db);
-const { staff } = staffCommand(t.db, () => clock);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addStaffAccounts(staff);
-});
-
-const logIn = staffLogIn(() => app);
+const { t, app, leeds, york, logIn } = await staffTestbed(() => clock);
 
 describe('administrators disable and enable staff accounts in the console', () => {
   it('a disabled account is logged out and refused; enabled, it logs in again; nobody disables themselves', async () => {

@@ -1,23 +1,12 @@
 import { DESK_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkIns, guestPasses } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { sessionFor, setupTestDatabase } from './helper.ts';
-import { addDeskStaff, clock, createDeskCustomers, deskCalls } from './staff-desk.fixtures.ts';
+import { sessionFor } from './helper.ts';
+import { clock, staffDeskTestbed } from './staff-desk.fixtures.ts';
 
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-const { leeds, york, jamie, sendPass } = await createDeskCustomers(t.db, storage);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addDeskStaff(t.db);
-});
-
-const { asAdmin, asDesk, asYork, call, auditOf } = deskCalls(t.db, () => app);
+const { t, app, leeds, york, jamie, sendPass, asAdmin, asDesk, asYork, call, auditOf } =
+  await staffDeskTestbed();
 
 describe('staff front desk: redeeming a guest pass', () => {
   it('redeems a pass at the desk’s venue once, audited, and the member sees it redeemed', async () => {

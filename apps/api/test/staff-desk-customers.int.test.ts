@@ -1,8 +1,6 @@
 import { DESK_TEXTS } from '@fieldhouse/contract';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waiverSignatures, waivers } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   createBooking,
   createClient,
@@ -12,27 +10,11 @@ import {
   createPenalty,
   createSession,
   sessionFor,
-  setupTestDatabase,
 } from './helper.ts';
-import {
-  addDeskStaff,
-  clock,
-  createDeskCustomers,
-  deskCalls,
-  type StaffSession,
-} from './staff-desk.fixtures.ts';
+import { type StaffSession, staffDeskTestbed } from './staff-desk.fixtures.ts';
 
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-const { client, leeds, york, jamie, membership, sendPass, robin } = await createDeskCustomers(t.db, storage);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addDeskStaff(t.db);
-});
-
-const { asAdmin, asDesk, asYork, call } = deskCalls(t.db, () => app);
+const { t, app, client, leeds, york, jamie, membership, sendPass, robin, asAdmin, asDesk, asYork, call } =
+  await staffDeskTestbed();
 
 describe('staff front desk: finding a customer', () => {
   it('finds the operator’s customers by partial name, email, customer number or postcode, for every role', async () => {

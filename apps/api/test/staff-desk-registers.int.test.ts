@@ -1,30 +1,12 @@
 import { CSRF_COOKIE, CSRF_HEADER, DESK_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import {
-  createBooking,
-  createCustomer,
-  createSession,
-  sessionFor,
-  setupTestDatabase,
-  TEST_CSRF,
-} from './helper.ts';
-import { addDeskStaff, clock, createDeskCustomers, deskCalls } from './staff-desk.fixtures.ts';
+import { createBooking, createCustomer, createSession, sessionFor, TEST_CSRF } from './helper.ts';
+import { staffDeskTestbed } from './staff-desk.fixtures.ts';
 
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-const { client, leeds, york, jamie, robin } = await createDeskCustomers(t.db, storage);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addDeskStaff(t.db);
-});
-
-const { asAdmin, asDesk, asYork, call, auditOf } = deskCalls(t.db, () => app);
+const { t, app, client, leeds, york, jamie, robin, asAdmin, asDesk, asYork, call, auditOf } =
+  await staffDeskTestbed();
 
 describe('staff registers', () => {
   it('lists the venue’s sessions of today by default, with their bookings counted', async () => {

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { runStaffCommand } from '../src/cli/staff-command.ts';
 import type { Db } from '../src/db/client.ts';
 import { auditLog, customers } from '../src/db/schema.ts';
-import type { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
+import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   createClient,
   createCustomer,
@@ -19,6 +19,7 @@ import {
   createMembershipType,
   createPaymentOption,
   createVenue,
+  setupTestDatabase,
   TEST_CSRF,
 } from './helper.ts';
 
@@ -27,10 +28,23 @@ const PASSWORD = 'Desk-Password-2026!';
 export const clock = new Date('2026-11-24T10:00:00Z');
 
 /**
+ * One test file's fresh database with the operator and members of `createDeskCustomers` (Jamie's photo in `storage`),
+ * an app on it at `clock`, the staff of `addDeskStaff`, and the calls of `deskCalls` on that app. Call once per file.
+ */
+export async function staffDeskTestbed() {
+  const t = await setupTestDatabase();
+  const storage = new MemoryStorage();
+  const customers = await createDeskCustomers(t.db, storage);
+  const app = await t.buildTestApp({}, { now: () => clock, storage });
+  await addDeskStaff(t.db);
+  return { t, storage, app, ...customers, ...deskCalls(t.db, () => app) };
+}
+
+/**
  * The operator with its Leeds and York venues and a monthly membership, and its members Jamie Patel (Leeds) and
  * Robin Jamieson (York); Jamie's photo is put in `storage`.
  */
-export async function createDeskCustomers(db: Db, storage: MemoryStorage) {
+async function createDeskCustomers(db: Db, storage: MemoryStorage) {
   const client = await createClient(db);
   const leeds = await createVenue(db, { clientId: client.id, slug: 'leeds', name: 'Leeds Pool' });
   const york = await createVenue(db, { clientId: client.id, slug: 'york', name: 'York Gym' });
@@ -83,7 +97,7 @@ export async function createDeskCustomers(db: Db, storage: MemoryStorage) {
 }
 
 /** Adds, through the staff command, the administrator, the Leeds front desk and York's centre manager. */
-export async function addDeskStaff(db: Db) {
+async function addDeskStaff(db: Db) {
   const staff = (argv: string[]) => runStaffCommand(db, argv, () => {}, clock);
   const addStaff = async (email: string, name: string, role: string, venue?: string) =>
     expect(
@@ -112,7 +126,7 @@ export type StaffSession = { cookie: string; [CSRF_HEADER]: string };
  * Calls to the app `app()` returns as the staff `addDeskStaff` adds (each logs in once per test file), and the audit
  * log's entries.
  */
-export function deskCalls(db: Db, app: () => FastifyInstance) {
+function deskCalls(db: Db, app: () => FastifyInstance) {
   const sessions = new Map<string, StaffSession>();
   async function logIn(email: string): Promise<StaffSession> {
     const known = sessions.get(email);

@@ -1,35 +1,15 @@
 import { CSRF_COOKIE, CSRF_HEADER, STAFF_SESSION_COOKIE, STAFF_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { createStaffAccount } from '../src/services/staff/accounts.ts';
 import { systemActor } from '../src/services/staff/audit.ts';
 import { totpCode } from '../src/services/staff/totp.ts';
-import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
-import { sessionFor, setupTestDatabase, TEST_CSRF } from './helper.ts';
-import {
-  addStaffAccounts,
-  createStaffTestData,
-  PASSWORD,
-  staffCommand,
-  staffLogIn,
-} from './staff.fixtures.ts';
+import { sessionFor, TEST_CSRF } from './helper.ts';
+import { PASSWORD, staffTestbed } from './staff.fixtures.ts';
 
 let clock = new Date('2026-11-24T10:00:00Z');
-const t = await setupTestDatabase();
-const storage = new MemoryStorage();
-let app: FastifyInstance;
-
-const { leeds, studentMember } = await createStaffTestData(t.db);
-const { lines, staff } = staffCommand(t.db, () => clock);
-
-beforeAll(async () => {
-  app = await t.buildTestApp({}, { now: () => clock, storage });
-  await addStaffAccounts(staff);
-});
-
-const logIn = staffLogIn(() => app);
+const { t, storage, app, leeds, studentMember, lines, staff, logIn } = await staffTestbed(() => clock);
 
 describe('staff accounts and sessions', () => {
   it('the command makes accounts with strong passwords only, and audits them', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { runStaffCommand } from '../src/cli/staff-command.ts';
 import type { Db } from '../src/db/client.ts';
+import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   createClient,
   createCustomer,
@@ -14,16 +15,32 @@ import {
   createMembershipType,
   createPaymentOption,
   createVenue,
+  setupTestDatabase,
   TEST_CSRF,
 } from './helper.ts';
 
 export const PASSWORD = 'Desk-Password-2026!';
 
 /**
+ * One test file's fresh database with the operator of `createStaffTestData`, the staff command at the time `clock()`
+ * gives, an app on it at that time (with `storage`), the staff of `addStaffAccounts`, and `logIn` on that app. Call
+ * once per file.
+ */
+export async function staffTestbed(clock: () => Date) {
+  const t = await setupTestDatabase();
+  const storage = new MemoryStorage();
+  const data = await createStaffTestData(t.db);
+  const { lines, staff } = staffCommand(t.db, clock);
+  const app = await t.buildTestApp({}, { now: clock, storage });
+  await addStaffAccounts(staff);
+  return { t, storage, app, ...data, lines, staff, logIn: staffLogIn(() => app) };
+}
+
+/**
  * The operator with its Leeds and York venues, a Student membership type (proved with a student ID card) and a
  * medical freeze; `studentMember` makes a customer with that membership.
  */
-export async function createStaffTestData(db: Db) {
+async function createStaffTestData(db: Db) {
   const client = await createClient(db);
   const leeds = await createVenue(db, { clientId: client.id, slug: 'leeds', name: 'Leeds Pool' });
   const york = await createVenue(db, { clientId: client.id, slug: 'york', name: 'York Gym' });
@@ -67,14 +84,14 @@ export async function createStaffTestData(db: Db) {
 }
 
 /** The staff command run at the time `clock()` gives; what it prints is collected in `lines`. */
-export function staffCommand(db: Db, clock: () => Date) {
+function staffCommand(db: Db, clock: () => Date) {
   const lines: string[] = [];
   const staff = (argv: string[]) => runStaffCommand(db, argv, (line) => lines.push(line), clock());
   return { lines, staff };
 }
 
 /** Adds, through the staff command, the administrator, the Leeds front desk and the York and Leeds centre managers. */
-export async function addStaffAccounts(staff: (argv: string[]) => Promise<number>) {
+async function addStaffAccounts(staff: (argv: string[]) => Promise<number>) {
   expect(
     await staff([
       'add',
@@ -138,7 +155,7 @@ export async function addStaffAccounts(staff: (argv: string[]) => Promise<number
 type StaffSession = { cookie: string; [CSRF_HEADER]: string };
 
 /** Logs a staff member in on the app `app()` returns, checking the session cookie is HTTP-only. */
-export function staffLogIn(app: () => FastifyInstance) {
+function staffLogIn(app: () => FastifyInstance) {
   return async function logIn(email: string, extra: Record<string, string> = {}): Promise<StaffSession> {
     const res = await app().inject({
       method: 'POST',

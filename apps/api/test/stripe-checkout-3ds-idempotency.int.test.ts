@@ -1,45 +1,11 @@
 import { BASKET_CHANGED_MESSAGE, checkoutReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { carts, paymentProviderCustomers } from '../src/db/schema.ts';
-import { countingProvider, createClient, createTerms, createVenue, setupTestDatabase } from './helper.ts';
-import { stripeHelpers } from './stripe.fixtures.ts';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-} from './stripe-stand-in.ts';
+import { stripeTestbed } from './stripe.fixtures.ts';
 
-const standIn = await startStripeStandIn();
-afterAll(() => standIn.close());
-
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-await createTerms(t.db, { clientId: client.id });
-const counting = countingProvider();
-const app = await t.buildTestApp(
-  {
-    paymentProvider: 'stripe',
-    stripe: {
-      secretKey: STAND_IN_SECRET_KEY,
-      publishableKey: STAND_IN_PUBLISHABLE_KEY,
-      webhookSecret: STAND_IN_WEBHOOK_SECRET,
-      live: false,
-      apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
-    },
-  },
-  { wrapPaymentProvider: counting.wrap, jobs: { start: true, workers: false } },
-);
-
-const { cartOf, complete, ordersOf, intentsFor, chargesOf, basket } = stripeHelpers({
-  db: t.db,
-  app,
-  standIn,
-  clientId: client.id,
-  venueId: venue.id,
-});
+const { standIn, t, client, app, cartOf, complete, ordersOf, intentsFor, chargesOf, basket } =
+  await stripeTestbed();
 
 describe('checkout through Stripe (the local stand-in)', () => {
   it('3-D Secure: requires_action with the client secret, then completes once the cardholder passed it', async () => {

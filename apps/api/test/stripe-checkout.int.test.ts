@@ -1,53 +1,14 @@
 import { CARD_DECLINED_MESSAGE, CARD_TEXTS, checkoutReply, savedCardsReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentProviderCustomers, payments } from '../src/db/schema.ts';
 import { buildSiteConfig } from '../src/routes/web/index.ts';
-import {
-  countingProvider,
-  createClient,
-  createSession,
-  createTerms,
-  createVenue,
-  setupTestDatabase,
-} from './helper.ts';
-import { at, BILLING, stripeHelpers } from './stripe.fixtures.ts';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-} from './stripe-stand-in.ts';
+import { createSession } from './helper.ts';
+import { at, BILLING, stripeTestbed } from './stripe.fixtures.ts';
+import { STAND_IN_PUBLISHABLE_KEY, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in.ts';
 
-const standIn = await startStripeStandIn();
-afterAll(() => standIn.close());
-
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-await createTerms(t.db, { clientId: client.id });
-const counting = countingProvider();
-const app = await t.buildTestApp(
-  {
-    paymentProvider: 'stripe',
-    stripe: {
-      secretKey: STAND_IN_SECRET_KEY,
-      publishableKey: STAND_IN_PUBLISHABLE_KEY,
-      webhookSecret: STAND_IN_WEBHOOK_SECRET,
-      live: false,
-      apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
-    },
-  },
-  { wrapPaymentProvider: counting.wrap, jobs: { start: true, workers: false } },
-);
-
-const { call, cartOf, addSessions, complete, ordersOf, intentsFor, chargesOf, basket } = stripeHelpers({
-  db: t.db,
-  app,
-  standIn,
-  clientId: client.id,
-  venueId: venue.id,
-});
+const { standIn, t, client, venue, app, ...helpers } = await stripeTestbed();
+const { call, cartOf, addSessions, complete, ordersOf, intentsFor, chargesOf, basket } = helpers;
 
 describe('checkout through Stripe (the local stand-in)', () => {
   it('charges the PaymentMethod on one PaymentIntent in pence GBP, saves the card on a Stripe customer', async () => {

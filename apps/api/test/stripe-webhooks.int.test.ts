@@ -1,49 +1,13 @@
 import { BASKET_CHANGED_MESSAGE } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, carts, payments, paymentWebhookEvents } from '../src/db/schema.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../src/services/payments/webhook-events.ts';
-import {
-  countingProvider,
-  createClient,
-  createSession,
-  createTerms,
-  createVenue,
-  outbox,
-  setupTestDatabase,
-} from './helper.ts';
-import { at, stripeHelpers } from './stripe.fixtures.ts';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-} from './stripe-stand-in.ts';
+import { createSession, outbox } from './helper.ts';
+import { at, stripeTestbed } from './stripe.fixtures.ts';
 
-const standIn = await startStripeStandIn();
-afterAll(() => standIn.close());
-
-const t = await setupTestDatabase();
-const client = await createClient(t.db);
-const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
-await createTerms(t.db, { clientId: client.id });
-const counting = countingProvider();
-const app = await t.buildTestApp(
-  {
-    paymentProvider: 'stripe',
-    stripe: {
-      secretKey: STAND_IN_SECRET_KEY,
-      publishableKey: STAND_IN_PUBLISHABLE_KEY,
-      webhookSecret: STAND_IN_WEBHOOK_SECRET,
-      live: false,
-      apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
-    },
-  },
-  { wrapPaymentProvider: counting.wrap, jobs: { start: true, workers: false } },
-);
-
-const { cartOf, addSessions, complete, ordersOf, intentsFor, chargesOf, basket, postWebhook, eventRow } =
-  stripeHelpers({ db: t.db, app, standIn, clientId: client.id, venueId: venue.id });
+const { standIn, t, venue, app, postWebhook, eventRow, ...helpers } = await stripeTestbed();
+const { cartOf, addSessions, complete, ordersOf, intentsFor, chargesOf, basket } = helpers;
 
 describe('Stripe webhooks', () => {
   const jobsOf = () => app.jobs.findJobs(PAYMENT_WEBHOOK_JOB);

@@ -1,19 +1,33 @@
-// Helpers shared by the stripe-*.int.test.ts files.
+// Set-up and helpers shared by the stripe-*.int.test.ts files.
 import { type Cart, cartReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { orders, paymentWebhookEvents } from '../src/db/schema.ts';
-import { createLoggedInCustomer, createSession, type Session } from './helper.ts';
-import type { startStripeStandIn } from './stripe-stand-in.ts';
+import {
+  countingProvider,
+  createClient,
+  createLoggedInCustomer,
+  createSession,
+  createTerms,
+  createVenue,
+  type Session,
+  setupTestDatabase,
+} from './helper.ts';
+import {
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  startStripeStandIn,
+} from './stripe-stand-in.ts';
 
 const HOUR = 3_600_000;
 export const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 export const BILLING = { name: 'Alex Morgan', line1: '1 High Street', city: 'Leeds', postalCode: 'LS1 1AA' };
 
 /** Calls and look-ups of one test file, on its app (paying through Stripe) and its Stripe stand-in. */
-export function stripeHelpers(input: {
+function stripeHelpers(input: {
   db: Db;
   app: FastifyInstance;
   standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -85,4 +99,36 @@ export function stripeHelpers(input: {
     postWebhook,
     eventRow,
   };
+}
+
+/**
+ * One test file's Stripe stand-in (closed after the file), fresh database, a client with a venue and terms, an app
+ * paying through the stand-in (its provider wrapped by `counting`), and the helpers of `stripeHelpers` bound to them.
+ * Call once per file.
+ */
+export async function stripeTestbed() {
+  const standIn = await startStripeStandIn();
+  afterAll(() => standIn.close());
+
+  const t = await setupTestDatabase();
+  const client = await createClient(t.db);
+  const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
+  await createTerms(t.db, { clientId: client.id });
+  const counting = countingProvider();
+  const app = await t.buildTestApp(
+    {
+      paymentProvider: 'stripe',
+      stripe: {
+        secretKey: STAND_IN_SECRET_KEY,
+        publishableKey: STAND_IN_PUBLISHABLE_KEY,
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        live: false,
+        apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
+      },
+    },
+    { wrapPaymentProvider: counting.wrap, jobs: { start: true, workers: false } },
+  );
+
+  const helpers = stripeHelpers({ db: t.db, app, standIn, clientId: client.id, venueId: venue.id });
+  return { standIn, t, client, venue, counting, app, ...helpers };
 }

@@ -4,11 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eligibilityDocuments } from '../src/db/schema.ts';
 import type { FileStorage } from '../src/services/storage/file-storage.ts';
-import { setupTestDatabase } from './helper.ts';
-import { createStudents, drivers, multipart, NOW, pdf, send } from './uploads.fixtures.ts';
+import { drivers, multipart, NOW, pdf, send, uploadsTestbed } from './uploads.fixtures.ts';
 
-const t = await setupTestDatabase();
-const { student, card, createStudent, uploadDocument } = await createStudents(t.db);
+const { t, student, card, createStudent, uploadDocument } = await uploadsTestbed();
 
 describe.each(drivers)('uploads on $name', ({ start }) => {
   let storage: FileStorage;

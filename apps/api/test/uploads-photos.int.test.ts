@@ -7,11 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema.ts';
 import type { FileStorage } from '../src/services/storage/file-storage.ts';
-import { setupTestDatabase } from './helper.ts';
-import { createStudents, drivers, GPS_JPEG, NOW, uploadPhoto } from './uploads.fixtures.ts';
+import { drivers, GPS_JPEG, NOW, uploadPhoto, uploadsTestbed } from './uploads.fixtures.ts';
 
-const t = await setupTestDatabase();
-const { createStudent } = await createStudents(t.db);
+const { t, createStudent } = await uploadsTestbed();
 
 /** A valid, tiny (about 50 KB) PNG of width × height black pixels. */
 function greyPng(width: number, height: number) {

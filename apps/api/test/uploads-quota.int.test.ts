@@ -5,9 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eligibilityDocuments, freezeRequests } from '../src/db/schema.ts';
 import type { FileStorage } from '../src/services/storage/file-storage.ts';
-import { setupTestDatabase } from './helper.ts';
 import {
-  createStudents,
   drivers,
   GPS_JPEG,
   multipart,
@@ -15,10 +13,10 @@ import {
   pdf,
   send,
   uploadPhoto,
+  uploadsTestbed,
 } from './uploads.fixtures.ts';
 
-const t = await setupTestDatabase();
-const { medical, createStudent, uploadDocument } = await createStudents(t.db);
+const { t, medical, createStudent, uploadDocument } = await uploadsTestbed();
 
 describe.each(drivers)('uploads on $name', ({ start }) => {
   let storage: FileStorage;

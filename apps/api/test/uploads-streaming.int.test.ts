@@ -9,8 +9,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../src/services/storage/file-storage.ts';
 import { LocalDiskStorage } from '../src/services/storage/local-disk-storage.ts';
-import { setupTestDatabase } from './helper.ts';
-import { createStudents, NOW, pdf } from './uploads.fixtures.ts';
+import { NOW, pdf, uploadsTestbed } from './uploads.fixtures.ts';
 
 /** A full garbage collection (V8's gc, exposed for this test only). */
 const collectGarbage = () => {
@@ -18,8 +17,7 @@ const collectGarbage = () => {
   (vm.runInNewContext('gc') as () => void)();
 };
 
-const t = await setupTestDatabase();
-const { createStudent, documentForm } = await createStudents(t.db);
+const { t, createStudent, documentForm } = await uploadsTestbed();
 
 describe('streamed uploads', () => {
   let root: string;

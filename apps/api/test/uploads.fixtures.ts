@@ -20,16 +20,26 @@ import {
   createVenue,
   type Session,
   sessionFor,
+  setupTestDatabase,
 } from './helper.ts';
 import { startS3Server } from './s3-server.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00Z');
 
 /**
+ * One test file's fresh database (`t`, to build its apps on) with the operator of `createStudents`, and its helpers.
+ * Call once per file.
+ */
+export async function uploadsTestbed() {
+  const t = await setupTestDatabase();
+  return { t, ...(await createStudents(t.db)) };
+}
+
+/**
  * The operator with a venue, a Student membership type (proved with a student ID card) and a medical freeze that
  * asks for proof; `createStudent` makes a member, and `documentForm` and `uploadDocument` send a student card.
  */
-export async function createStudents(db: Db) {
+async function createStudents(db: Db) {
   const client = await createClient(db);
   const home = await createVenue(db, { clientId: client.id });
   const {
