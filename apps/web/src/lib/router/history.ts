@@ -86,6 +86,15 @@ export function withinSite(location: Location, basename: string): Location {
 }
 
 /** `to` resolved against `from` (a pathname): '.', '..' and plain segments as in a file system. */
+/**
+ * What `to` points at, as React Router resolves it: a path is relative to the route's path (`routePathname`); a
+ * `to` without one (only a query or a hash, or empty) keeps the current location's path.
+ */
+export function resolveTo(to: To, locationPathname: string, routePathname: string) {
+  const onlyQuery = typeof to === 'string' ? /^[?#]/.test(to) || to === '' : !to.pathname;
+  return resolvePath(to, onlyQuery ? locationPathname : routePathname);
+}
+
 export function resolvePath(to: To, from: string): Pick<Location, 'pathname' | 'search' | 'hash'> {
   const parts = typeof to === 'string' ? splitHref(to) : { pathname: '', search: '', hash: '', ...to };
   const target = typeof to === 'string' && (to.startsWith('?') || to.startsWith('#')) ? '' : parts.pathname;

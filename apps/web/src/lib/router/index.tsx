@@ -27,7 +27,7 @@ import {
   type Location,
   type NavigateOptions,
   type RouterHistory,
-  resolvePath,
+  resolveTo,
   type To,
   trimBase,
   withinSite,
@@ -132,14 +132,12 @@ export const useParams = <T extends Params = Params>(): T => useContext(RouteCon
 export const Outlet = () => useContext(RouteContext).outlet;
 
 /**
- * What `to` points at from here. As in React Router: a path is relative to the current route's path; a `to` with
- * only a search or hash keeps the current location's path.
+ * What `to` points at from here (`resolveTo`).
  */
 export function useResolvedPath(to: To): Pick<Location, 'pathname' | 'search' | 'hash'> {
   const { location } = useRouterValue();
   const route = useContext(RouteContext);
-  const onlyQuery = typeof to === 'string' ? /^[?#]/.test(to) || to === '' : !to.pathname;
-  return resolvePath(to, onlyQuery ? location.pathname : route.pathname);
+  return resolveTo(to, location.pathname, route.pathname);
 }
 
 const hrefOf = ({ pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>) =>
@@ -157,8 +155,7 @@ export function useNavigate(): NavigateFunction {
     (to, options) => {
       if (typeof to === 'number') return back(to);
       const { location: current, route: at } = here.current;
-      const onlyQuery = typeof to === 'string' ? /^[?#]/.test(to) || to === '' : !to.pathname;
-      go(hrefOf(resolvePath(to, onlyQuery ? current.pathname : at.pathname)), options);
+      go(hrefOf(resolveTo(to, current.pathname, at.pathname)), options);
     },
     [go, back],
   );
