@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiPath } from '../paths.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
+import { runPreparedAsNamed, trackTransactions } from './pglite-named.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -138,7 +139,9 @@ export async function openDatabase(
     await lock?.release();
     throw err;
   }
+  trackTransactions(pglite);
   const raw = drizzlePglite(pglite, { schema });
+  runPreparedAsNamed(raw);
   return {
     db: raw as unknown as Db,
     kind: 'pglite',
