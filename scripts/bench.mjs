@@ -44,6 +44,7 @@ import { checkDatabase, registration, rush } from './bench/rush.mjs';
 import { seed } from './bench/seed.mjs';
 import { mb, ms } from './bench/stats.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
+import { SERVER_NODE_OPTIONS } from './lib/server-node-options.mjs';
 import { portAnswers } from './lib/test-postgres.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ async function benchDatabase(kind, prepare) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startProcess(
-      [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/dist/main.js')],
+      [...SERVER_NODE_OPTIONS, ...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/dist/main.js')],
       {
         ...target.env,
         PORT: String(port),

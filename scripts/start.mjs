@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { SERVER_NODE_OPTIONS } from './lib/server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
@@ -23,7 +24,7 @@ if (!existsSync(main)) {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [main], {
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, main], {
   stdio: 'inherit',
   env,
 });

@@ -6,6 +6,7 @@
 // DEMO_MODE=false against an already migrated database; printed: spawn to the first 200 of its health route, and
 // RSS 3 s later (from /proc). Run the server once before, so the database is migrated.
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from '../lib/server-node-options.mjs';
 import { ROOT } from './config.mjs';
 import { freePort, procStatus, sleep, startProcess, stopProcess } from './processes.mjs';
 
@@ -28,7 +29,12 @@ console.log(
 for (let i = 0; i < runs; i++) {
   const port = await freePort();
   await measure('sources (src/main.ts)', [path.join(ROOT, 'apps/api/src/main.ts')], '/api/health', port);
-  await measure('bundle (dist/main.js)', [path.join(ROOT, 'apps/api/dist/main.js')], '/api/health', port);
+  await measure(
+    'bundle (dist/main.js)',
+    [...SERVER_NODE_OPTIONS, path.join(ROOT, 'apps/api/dist/main.js')],
+    '/api/health',
+    port,
+  );
   await measure(
     'bare Fastify',
     [path.join(ROOT, 'scripts/bench/bare-server.mjs'), String(port)],
