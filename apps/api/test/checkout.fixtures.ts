@@ -16,12 +16,7 @@ import {
   type Session,
   setupTestDatabase,
 } from './helper.ts';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-} from './stripe-stand-in.ts';
+import { startStripeStandIn, stripeAgainstStandIn } from './stripe-stand-in.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof setupTestDatabase>>;
 type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -50,19 +45,7 @@ async function makeRig(
   standIn: StripeStandIn,
   provider: 'sandbox' | 'stripe',
 ): Promise<Rig> {
-  const overrides: Rig['overrides'] =
-    provider === 'sandbox'
-      ? {}
-      : {
-          paymentProvider: 'stripe',
-          stripe: {
-            secretKey: STAND_IN_SECRET_KEY,
-            publishableKey: STAND_IN_PUBLISHABLE_KEY,
-            webhookSecret: STAND_IN_WEBHOOK_SECRET,
-            live: false,
-            apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
-          },
-        };
+  const overrides: Rig['overrides'] = provider === 'sandbox' ? {} : stripeAgainstStandIn(standIn.port);
   const counting = countingProvider();
   const built = await t.buildTestApp(overrides, { wrapPaymentProvider: counting.wrap });
   if (provider === 'sandbox') {

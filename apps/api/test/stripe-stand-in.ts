@@ -11,6 +11,8 @@ import {
   newStore,
   now,
   type Obj,
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
 } from './stripe-stand-in-shared.ts';
 
@@ -144,3 +146,15 @@ export async function startStripeStandIn() {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/** The app's configuration overrides for Stripe against a stand-in listening on `port`. */
+export const stripeAgainstStandIn = (port: number) => ({
+  paymentProvider: 'stripe' as const,
+  stripe: {
+    secretKey: STAND_IN_SECRET_KEY,
+    publishableKey: STAND_IN_PUBLISHABLE_KEY,
+    webhookSecret: STAND_IN_WEBHOOK_SECRET,
+    live: false,
+    apiBase: { protocol: 'http' as const, host: '127.0.0.1', port },
+  },
+});

@@ -15,12 +15,7 @@ import {
   type Session,
   setupTestDatabase,
 } from './helper.ts';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-} from './stripe-stand-in.ts';
+import { startStripeStandIn, stripeAgainstStandIn } from './stripe-stand-in.ts';
 
 const HOUR = 3_600_000;
 export const at = (hours: number) => new Date(Date.now() + hours * HOUR);
@@ -115,19 +110,10 @@ export async function stripeTestbed() {
   const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
   await createTerms(t.db, { clientId: client.id });
   const counting = countingProvider();
-  const app = await t.buildTestApp(
-    {
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: STAND_IN_SECRET_KEY,
-        publishableKey: STAND_IN_PUBLISHABLE_KEY,
-        webhookSecret: STAND_IN_WEBHOOK_SECRET,
-        live: false,
-        apiBase: { protocol: 'http', host: '127.0.0.1', port: standIn.port },
-      },
-    },
-    { wrapPaymentProvider: counting.wrap, jobs: { start: true, workers: false } },
-  );
+  const app = await t.buildTestApp(stripeAgainstStandIn(standIn.port), {
+    wrapPaymentProvider: counting.wrap,
+    jobs: { start: true, workers: false },
+  });
 
   const helpers = stripeHelpers({ db: t.db, app, standIn, clientId: client.id, venueId: venue.id });
   return { standIn, t, client, venue, counting, app, ...helpers };

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema.ts';
 import { createClient, createVenue, setupTestDatabase } from './helper.ts';
-import { STAND_IN_PUBLISHABLE_KEY, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in.ts';
+import { stripeAgainstStandIn } from './stripe-stand-in.ts';
 import { fakeDist, readConfig, title } from './web.fixtures.ts';
 
 const readBootData = (html: string) => {
@@ -149,15 +149,8 @@ describe('single-origin mode', async () => {
     expect(sandbox).not.toContain('frame-src');
     const withStripe = await t.buildTestApp({
       webDist,
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: STAND_IN_SECRET_KEY,
-        publishableKey: STAND_IN_PUBLISHABLE_KEY,
-        webhookSecret: STAND_IN_WEBHOOK_SECRET,
-        live: false,
-        // Never called: no page asks Stripe anything.
-        apiBase: { protocol: 'http', host: '127.0.0.1', port: 9 },
-      },
+      // Never called (a closed port): no page asks Stripe anything.
+      ...stripeAgainstStandIn(9),
     });
     for (const url of ['/basket/checkout', '/admin/desk']) {
       const csp = (await withStripe.inject({ method: 'GET', url })).headers[
