@@ -68,7 +68,25 @@ if (problems.length) {
   );
   process.exit(1);
 }
+// A new PGlite data folder starts as a copy of this migrated one instead of running initdb (decision 050).
+const { openDatabase } = await import('../src/db/client.ts');
+const { installJobSchema } = await import('../src/services/jobs/job-engine.ts');
+const { writeInitialFolder } = await import('../src/db/initial-folder.ts');
+await writeInitialFolder(async (folder) => {
+  const database = await openDatabase({ kind: 'pglite', dataDir: folder });
+  try {
+    await database.migrate();
+    await installJobSchema(database);
+    const { rows } = await database.pglite.query(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    return { migrations: rows[0].n };
+  } finally {
+    await database.close();
+  }
+});
+
 const files = await readdir(outDir);
 console.log(
-  `Built the server into apps/api/dist (${files.filter((f) => f.endsWith('.js')).length} files) in ${Date.now() - started} ms`,
+  `Built the server into apps/api/dist (${files.filter((f) => f.endsWith('.js')).length} files and the initial PGlite data folder) in ${Date.now() - started} ms`,
 );

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiPath } from '../paths.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
+import { fillFromInitialFolder } from './initial-folder.ts';
 import { runPreparedAsNamed, trackTransactions } from './pglite-named.ts';
 import * as schema from './schema.ts';
 
@@ -130,6 +131,8 @@ export async function openDatabase(
   const lock: FolderLock | null = folder ? await lockFolder(folder) : null;
   let pglite: PGlite;
   try {
+    if (folder && !config.loadDataDir && (await fillFromInitialFolder(folder)))
+      logger.info({ folder }, 'New data folder: started from the migrated one made at build time');
     pglite = await PGlite.create({
       dataDir: config.dataDir,
       loadDataDir: config.loadDataDir,
