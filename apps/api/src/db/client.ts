@@ -8,7 +8,7 @@ import pg from 'pg';
 import { apiPath } from '../paths.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
 import { fillFromInitialFolder } from './initial-folder.ts';
-import { runPreparedAsNamed, trackTransactions } from './pglite-named.ts';
+import { nameStatementsByText } from './pglite-named.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -142,9 +142,8 @@ export async function openDatabase(
     await lock?.release();
     throw err;
   }
-  trackTransactions(pglite);
+  nameStatementsByText(pglite);
   const raw = drizzlePglite(pglite, { schema });
-  runPreparedAsNamed(raw);
   return {
     db: raw as unknown as Db,
     kind: 'pglite',

@@ -8,11 +8,11 @@ import {
 } from '@electric-sql/pglite';
 
 /**
- * Named statements on PGlite (issue 12). PGlite's `query` parses, describes, plans and runs every statement anew:
- * six calls into PostgreSQL, and the planning of a 12-table join on every basket read. Drizzle's `.prepare(name)`
- * gives PostgreSQL a named statement it parses once per connection and, after five runs, plans once; on PGlite
- * the name was dropped. Here a prepared query's name is kept: the statement is parsed and described once per
- * instance, and each run is one call (bind, describe, execute, sync) under PGlite's own locks.
+ * Named statements on PGlite (issue 12; decisions 048 and 051). PGlite's `query` parses, describes, plans and runs
+ * every statement anew: six calls into PostgreSQL, and the planning of a 12-table join on every basket read. Here
+ * every statement with parameters that Drizzle (or the job engine) sends runs as a named statement, one name per SQL
+ * text: it is parsed and described once per instance, and each run is one call (bind, describe, execute, sync) under
+ * PGlite's own locks. On PostgreSQL, node-postgres does the same for the queries built once in `prepared.ts`.
  */
 
 type Named = { types: number[] };
@@ -20,22 +20,51 @@ const statements = new WeakMap<PGlite, Map<string, Named>>();
 /** Each transaction's instance: a statement run inside it takes only the query lock the transaction leaves free. */
 const owners = new WeakMap<Transaction, PGlite>();
 
-/** Records the instance behind each of its transactions; call once when the instance opens. */
-export function trackTransactions(pglite: PGlite) {
+/**
+ * Call once when the instance opens: from then on its parameterised statements, and those of its transactions, run
+ * as named statements (`query` is replaced on the instance and on each transaction).
+ */
+export function nameStatementsByText(pglite: PGlite) {
+  const query = pglite.query.bind(pglite);
+  pglite.query = namedByText(pglite, query) as PGlite['query'];
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       owners.set(tx, pglite);
+      tx.query = namedByText(tx, tx.query) as Transaction['query'];
       return callback(tx);
     });
 }
 
-const sessionClasses = new Set<unknown>();
-/** Marks Drizzle's PGlite session class (`db.session.constructor`): its prepared queries run as named statements. */
-export function runPreparedAsNamed(db: unknown) {
-  sessionClasses.add((db as { session: object }).session.constructor);
+/** Statements that are planned, and so worth a name; anything else (BEGIN, DDL, several statements) runs as before. */
+const PLANNED = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * At most this many texts get a name (each holds its parse tree and plans in the instance's memory). The app sends
+ * a few hundred distinct texts; a multi-row insert's text changes with its number of rows, so the rest run unnamed.
+ */
+const MAX_NAMES = 1000;
+const names = new Map<string, string>();
+
+/** The statement name for a text: the same in every instance, null once MAX_NAMES texts have one. */
+export function statementNameFor(text: string): string | null {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= MAX_NAMES) return null;
+    name = `fh_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
 }
-export const runsPreparedAsNamed = (session: object) => sessionClasses.has(session.constructor);
+
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+
+function namedByText(client: PGlite | Transaction, query: Query): Query {
+  return (text, params, options) => {
+    const name = params?.length && !options?.blob && PLANNED.test(text) ? statementNameFor(text) : null;
+    const named = name ? namedStatementClient(client, name) : null;
+    return named ? named.query(text, params, options) : query(text, params, options);
+  };
+}
 
 type Internals = {
   parsers: Parameters<typeof parse.parseResults>[1];

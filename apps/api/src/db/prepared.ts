@@ -1,6 +1,5 @@
 import { type DriverValueEncoder, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
-import { namedStatementClient, runsPreparedAsNamed } from './pglite-named.ts';
 
 /** What Drizzle's `.prepare(name)` gives on either engine: values for the placeholders in, rows out. */
 type PreparedLike = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
@@ -13,8 +12,8 @@ type SessionOf = { session: WithClient };
  * than running a short query: every call used to build the select, walk its columns and write its SQL text. Here
  * `build` runs once (per engine) with `sql.placeholder`s where the values go; each call only fills them in and
  * runs the statement on the database or transaction passed. On PostgreSQL `build` must name the statement
- * (`.prepare('name')`, unique per text), so each connection also parses and plans it once; on PGlite it runs as a
- * named statement too (`pglite-named.ts`, decision 048).
+ * (`.prepare('name')`, unique per text), so each connection also parses and plans it once; on PGlite every
+ * statement runs as a named statement (`pglite-named.ts`, decisions 048 and 051).
  *
  * The built query is tied to the connection it was built on; for another one (a transaction's pool client, another
  * test's database) the same query is run through a light copy bound to that connection. Placeholders are filled
@@ -30,31 +29,11 @@ export function prepared<Q extends PreparedLike>(build: (db: DbOrTx) => Q) {
       query = build(db) as Q & WithClient;
       byEngine.set(session.constructor, query);
     }
-    if (runsPreparedAsNamed(session)) {
-      const named = namedStatementClient(session.client as never, statementName(query));
-      if (named) {
-        const bound = Object.create(query) as Q & WithClient;
-        bound.client = named;
-        return bound.execute(values) as ReturnType<Q['execute']>;
-      }
-    }
     if (query.client === session.client) return query.execute(values) as ReturnType<Q['execute']>;
     const bound = Object.create(query) as Q & WithClient;
     bound.client = session.client;
     return bound.execute(values) as ReturnType<Q['execute']>;
   };
-}
-
-const names = new Map<string, string>();
-/** One statement name per SQL text (Drizzle's PGlite query keeps the text, not the name it was prepared with). */
-function statementName(query: unknown) {
-  const text = (query as { queryString: string }).queryString;
-  let name = names.get(text);
-  if (!name) {
-    name = `fh_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
 }
 
 /**
