@@ -153,6 +153,8 @@ export {
   createMembershipType,
   createMembershipWithBenefit,
   createPaymentOption,
+  createPromotion,
+  createStudentMembershipType,
 } from '../src/db/factories/memberships.ts';
 export { createCart, createCredit, createOrder, createPenalty } from '../src/db/factories/money.ts';
 export { createClient, createTerms, createVenue } from '../src/db/factories/organisation.ts';

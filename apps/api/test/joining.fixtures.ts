@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
-import { membershipPromotions, membershipTypeVenues } from '../src/db/schema.ts';
+import { membershipTypeVenues } from '../src/db/schema.ts';
 import {
   createBenefit,
   createCustomer,
   createMembershipType,
   createPaymentOption,
+  createPromotion,
   sessionFor,
 } from './helper.ts';
 
@@ -13,6 +14,28 @@ import {
 
 export const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 22 November 2026, GMT
 const DAY = 86_400_000;
+
+/**
+ * Two promotion codes the joining and purchase tests both use: HALFGYM (half of everything on the gym's monthly
+ * option) and OLD10 (£10 off the first payment, expired the day before NOW).
+ */
+export async function createGymPromotions(db: Db, input: { clientId: number; gymMonthlyId: number }) {
+  const half = await createPromotion(db, {
+    clientId: input.clientId,
+    code: 'HALFGYM',
+    paymentOptionId: input.gymMonthlyId,
+    value: 50,
+  });
+  const expired = await createPromotion(db, {
+    clientId: input.clientId,
+    code: 'OLD10',
+    kind: 'fixed',
+    value: 1000,
+    appliesTo: 'first_payment',
+    validTo: new Date(NOW.getTime() - DAY),
+  });
+  return { half, expired };
+}
 
 /** The catalogue of one test file (membership types, promotions, customers with sessions) and a GET on its app. */
 export async function joiningFixtures(
@@ -69,28 +92,16 @@ export async function joiningFixtures(
   });
   await createPaymentOption(t.db, { membershipTypeId: junior.id, baseFee: 1500, joiningFee: 0 });
 
-  const [nojoin, half, expired] = await t.db
-    .insert(membershipPromotions)
-    .values([
-      { clientId: client.id, code: 'NOJOIN', kind: 'percent', value: 100, appliesTo: 'joining_fee' },
-      {
-        clientId: client.id,
-        code: 'HALFGYM',
-        paymentOptionId: gymMonthly.id,
-        kind: 'percent',
-        value: 50,
-        appliesTo: 'both',
-      },
-      {
-        clientId: client.id,
-        code: 'OLD10',
-        kind: 'fixed',
-        value: 1000,
-        appliesTo: 'first_payment',
-        validTo: new Date(NOW.getTime() - DAY),
-      },
-    ])
-    .returning();
+  const nojoin = await createPromotion(t.db, {
+    clientId: client.id,
+    code: 'NOJOIN',
+    value: 100,
+    appliesTo: 'joining_fee',
+  });
+  const { half, expired } = await createGymPromotions(t.db, {
+    clientId: client.id,
+    gymMonthlyId: gymMonthly.id,
+  });
 
   const adult = await createCustomer(t.db, { clientId: client.id, dateOfBirth: '1990-05-01' });
   const teen = await createCustomer(t.db, { clientId: client.id, dateOfBirth: '2010-06-01' });

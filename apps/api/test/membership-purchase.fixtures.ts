@@ -7,7 +7,6 @@ import {
   customQuestionAnswers,
   customQuestions,
   directDebitMandates,
-  membershipPromotions,
   memberships,
   terms,
 } from '../src/db/schema.ts';
@@ -16,6 +15,7 @@ import {
   createClient,
   createMembershipType,
   createPaymentOption,
+  createPromotion,
   createVenue,
   csrfHeaders,
   type Session,
@@ -23,11 +23,11 @@ import {
   setupTestDatabase,
   TEST_PASSWORD,
 } from './helper.ts';
+import { createGymPromotions } from './joining.fixtures.ts';
 
 // Shared by the membership-purchase-*.int.test.ts files: each builds these on its own database and app.
 
 export const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 22 November 2026, GMT
-const DAY = 86_400_000;
 
 /** A wrapper of the direct-debit provider that records the mandates it creates and cancels. */
 function countingMandates() {
@@ -112,35 +112,16 @@ async function membershipPurchaseFixtures(
       isRequired: true,
     })
     .returning();
-  const [half, expired, free] = await t.db
-    .insert(membershipPromotions)
-    .values([
-      {
-        clientId: client.id,
-        code: 'HALFGYM',
-        paymentOptionId: gymMonthly.id,
-        kind: 'percent',
-        value: 50,
-        appliesTo: 'both',
-      },
-      {
-        clientId: client.id,
-        code: 'OLD10',
-        kind: 'fixed',
-        value: 1000,
-        appliesTo: 'first_payment',
-        validTo: new Date(NOW.getTime() - DAY),
-      },
-      {
-        clientId: client.id,
-        code: 'FREEYEAR',
-        paymentOptionId: gymAnnual.id,
-        kind: 'percent',
-        value: 100,
-        appliesTo: 'both',
-      },
-    ])
-    .returning();
+  const { half, expired } = await createGymPromotions(t.db, {
+    clientId: client.id,
+    gymMonthlyId: gymMonthly.id,
+  });
+  const free = await createPromotion(t.db, {
+    clientId: client.id,
+    code: 'FREEYEAR',
+    paymentOptionId: gymAnnual.id,
+    value: 100,
+  });
   await t.db.insert(terms).values([
     { clientId: client.id, kind: 'direct_debit', title: 'Direct debit', html: '<p>DD</p>' },
     { clientId: client.id, kind: 'health_commitment', title: 'Health', html: '<p>Health</p>' },

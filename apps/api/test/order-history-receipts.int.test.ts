@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_TEXTS, orderReply, receiptReply } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, membershipPromotions } from '../src/db/schema.ts';
+import { customers } from '../src/db/schema.ts';
 import {
   cardToken,
   createCredit,
@@ -12,6 +12,7 @@ import {
   createOrder,
   createPaymentOption,
   createPenalty,
+  createPromotion,
   createSession,
   login,
 } from './helper.ts';
@@ -142,10 +143,12 @@ describe('the receipt of a membership, for a member whose name needs more than L
     name: 'Gym & Swim',
   });
   const option = await createPaymentOption(t.db, { membershipTypeId: type.id });
-  const [promotion] = await t.db
-    .insert(membershipPromotions)
-    .values({ clientId: client.id, code: 'HALFJOIN', kind: 'percent', value: 50, appliesTo: 'joining_fee' })
-    .returning();
+  const promotion = await createPromotion(t.db, {
+    clientId: client.id,
+    code: 'HALFJOIN',
+    value: 50,
+    appliesTo: 'joining_fee',
+  });
   const mandate = await createMandate(t.db, {
     customerId: customer.id,
     reference: 'MD-SANDBOX-0042',

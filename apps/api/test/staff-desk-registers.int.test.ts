@@ -59,39 +59,23 @@ describe('staff registers', () => {
       (await call(await asDesk(), 'GET', `/api/staff/registers?date=${date}`))
         .json()
         .data.sessions.map((s: { name: string }) => s.name);
+    const sessionsAt = async (...list: [startsAt: string, name: string][]) => {
+      for (const [startsAt, name] of list)
+        await createSession(t.db, { venueId: leeds.id, startsAt: new Date(startsAt), name });
+    };
     // 25 October 2026 (clocks go back, a 25-hour day): 00:30 BST is 23:30Z the day before; 23:30 GMT is 23:30Z.
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-10-24T22:30:00Z'),
-      name: 'Oct 24 late',
-    });
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-10-24T23:30:00Z'),
-      name: 'Oct 25 first',
-    });
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-10-25T23:30:00Z'),
-      name: 'Oct 25 last',
-    });
+    await sessionsAt(
+      ['2026-10-24T22:30:00Z', 'Oct 24 late'],
+      ['2026-10-24T23:30:00Z', 'Oct 25 first'],
+      ['2026-10-25T23:30:00Z', 'Oct 25 last'],
+    );
     expect(await names('2026-10-25')).toEqual(['Oct 25 first', 'Oct 25 last']);
     // 29 March 2026 (clocks go forward, a 23-hour day): 00:30 GMT is 00:30Z; 23:30 BST is 22:30Z.
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-03-29T00:30:00Z'),
-      name: 'Mar 29 first',
-    });
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-03-29T22:30:00Z'),
-      name: 'Mar 29 last',
-    });
-    await createSession(t.db, {
-      venueId: leeds.id,
-      startsAt: new Date('2026-03-29T23:30:00Z'),
-      name: 'Mar 30 first',
-    });
+    await sessionsAt(
+      ['2026-03-29T00:30:00Z', 'Mar 29 first'],
+      ['2026-03-29T22:30:00Z', 'Mar 29 last'],
+      ['2026-03-29T23:30:00Z', 'Mar 30 first'],
+    );
     expect(await names('2026-03-29')).toEqual(['Mar 29 first', 'Mar 29 last']);
   });
 

@@ -9,11 +9,9 @@ import { MemoryStorage } from '../src/services/storage/local-disk-storage.ts';
 import {
   createClient,
   createCustomer,
-  createEligibilityCriterion,
   createFreezeType,
   createMembership,
-  createMembershipType,
-  createPaymentOption,
+  createStudentMembershipType,
   createVenue,
   setupTestDatabase,
   TEST_CSRF,
@@ -46,23 +44,10 @@ async function createStaffTestData(db: Db) {
   const york = await createVenue(db, { clientId: client.id, slug: 'york', name: 'York Gym' });
   const {
     criterion: student,
-    documentTypes: [card],
-  } = await createEligibilityCriterion(db, {
-    clientId: client.id,
-    name: 'Student',
-    documentTypes: ['Student ID card'],
-  });
-  const studentType = await createMembershipType(db, {
-    clientId: client.id,
-    slug: 'student',
-    name: 'Student',
-    eligibilityCriterionId: student.id,
-  });
-  const option = await createPaymentOption(db, {
-    membershipTypeId: studentType.id,
-    baseFee: 2200,
-    joiningFee: 0,
-  });
+    card,
+    type: studentType,
+    option,
+  } = await createStudentMembershipType(db, { clientId: client.id });
   const medical = await createFreezeType(db, { clientId: client.id, reason: 'Medical', timePeriods: [1, 2] });
 
   async function studentMember(venueId: number, email: string) {

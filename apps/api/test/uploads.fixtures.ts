@@ -12,11 +12,9 @@ import { LocalDiskStorage } from '../src/services/storage/local-disk-storage.ts'
 import {
   createClient,
   createCustomer,
-  createEligibilityCriterion,
   createFreezeType,
   createMembership,
-  createMembershipType,
-  createPaymentOption,
+  createStudentMembershipType,
   createVenue,
   type Session,
   sessionFor,
@@ -44,28 +42,15 @@ async function createStudents(db: Db) {
   const home = await createVenue(db, { clientId: client.id });
   const {
     criterion: student,
-    documentTypes: [card],
-  } = await createEligibilityCriterion(db, {
-    clientId: client.id,
-    name: 'Student',
-    documentTypes: ['Student ID card'],
-  });
-  const studentType = await createMembershipType(db, {
-    clientId: client.id,
-    slug: 'student',
-    name: 'Student',
-    eligibilityCriterionId: student.id,
-  });
-  const option = await createPaymentOption(db, {
-    membershipTypeId: studentType.id,
-    baseFee: 2200,
-    joiningFee: 0,
-  });
+    card,
+    type: studentType,
+    option,
+  } = await createStudentMembershipType(db, { clientId: client.id });
   const medical = await createFreezeType(db, {
     clientId: client.id,
     reason: 'Medical',
     timePeriods: [1],
-    proofDocumentTypeId: card!.id,
+    proofDocumentTypeId: card.id,
     proofDescription: 'A note.',
   });
 
@@ -94,7 +79,7 @@ async function createStudents(db: Db) {
   const documentForm = (membershipId: number, name = 'card.pdf', type = 'application/pdf') =>
     multipart(
       {
-        eligibility_document_type_id: card!.id,
+        eligibility_document_type_id: card.id,
         membership_id: membershipId,
         eligibility_criterion_id: student.id,
       },

@@ -8,6 +8,7 @@ import {
   eligibilityDocumentTypes,
   freezeTypes,
   membershipBenefits,
+  membershipPromotions,
   memberships,
   membershipTypes,
   paymentOptions,
@@ -104,6 +105,41 @@ export async function createMembershipWithBenefit(
   });
   const benefit = await createBenefit(db, { membershipTypeId: type.id, ...input.benefit });
   return { membership, benefit };
+}
+
+/**
+ * A Student membership type that members prove with a student ID card, paid monthly (£22.00, no joining fee): the
+ * criterion, its one document type, the type and its payment option.
+ */
+export async function createStudentMembershipType(db: DbOrTx, input: { clientId: number }) {
+  const {
+    criterion,
+    documentTypes: [card],
+  } = await createEligibilityCriterion(db, {
+    clientId: input.clientId,
+    name: 'Student',
+    documentTypes: ['Student ID card'],
+  });
+  const type = await createMembershipType(db, {
+    clientId: input.clientId,
+    slug: 'student',
+    name: 'Student',
+    eligibilityCriterionId: criterion.id,
+  });
+  const option = await createPaymentOption(db, { membershipTypeId: type.id, baseFee: 2200, joiningFee: 0 });
+  return { criterion, card: card!, type, option };
+}
+
+/** A promotion code for joining (defaults: 10 % off the joining fee and the first payment, any option, no dates). */
+export async function createPromotion(
+  db: DbOrTx,
+  overrides: Partial<typeof membershipPromotions.$inferInsert> & { clientId: number },
+) {
+  const [row] = await db
+    .insert(membershipPromotions)
+    .values({ code: `PROMO${unique()}`, kind: 'percent', value: 10, appliesTo: 'both', ...overrides })
+    .returning();
+  return row!;
 }
 
 /** What a membership asks members to prove, with the documents that prove it. */
