@@ -17,21 +17,27 @@ import {
 
 type Named = { types: number[] };
 const statements = new WeakMap<PGlite, Map<string, Named>>();
-/** Each transaction's instance: a statement run inside it takes only the query lock the transaction leaves free. */
-const owners = new WeakMap<Transaction, PGlite>();
 
 /**
  * Call once when the instance opens: from then on its parameterised statements, and those of its transactions, run
  * as named statements (`query` is replaced on the instance and on each transaction).
  */
 export function nameStatementsByText(pglite: PGlite) {
-  const query = pglite.query.bind(pglite);
-  pglite.query = namedByText(pglite, query) as PGlite['query'];
+  // Outside a transaction a statement takes the transaction lock and the query lock, as `query` does (so it waits
+  // for a transaction in progress rather than running inside it), and syncs the folder after; inside one it takes
+  // only the query lock the transaction leaves free.
+  const outside: Locked = (run) =>
+    pglite._runExclusiveTransaction(async () => {
+      const result = await pglite._runExclusiveQuery(run);
+      await pglite.syncToFs();
+      return result;
+    });
+  const inside: Locked = (run) => pglite._runExclusiveQuery(run);
+  pglite.query = namedByText(pglite, pglite.query.bind(pglite), outside) as PGlite['query'];
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
-      owners.set(tx, pglite);
-      tx.query = namedByText(tx, tx.query) as Transaction['query'];
+      tx.query = namedByText(pglite, tx.query, inside) as Transaction['query'];
       return callback(tx);
     });
 }
@@ -46,7 +52,7 @@ const MAX_NAMES = 1000;
 const names = new Map<string, string>();
 
 /** The statement name for a text: the same in every instance, null once MAX_NAMES texts have one. */
-export function statementNameFor(text: string): string | null {
+function statementNameFor(text: string): string | null {
   let name = names.get(text);
   if (!name) {
     if (names.size >= MAX_NAMES) return null;
@@ -57,12 +63,14 @@ export function statementNameFor(text: string): string | null {
 }
 
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+/** Runs a statement under the locks its caller needs. */
+type Locked = (run: () => Promise<Results>) => Promise<Results>;
 
-function namedByText(client: PGlite | Transaction, query: Query): Query {
+/** `query` of the instance or of a transaction, with its parameterised planned statements run by name. */
+function namedByText(pglite: PGlite, query: Query, locked: Locked): Query {
   return (text, params, options) => {
     const name = params?.length && !options?.blob && PLANNED.test(text) ? statementNameFor(text) : null;
-    const named = name ? namedStatementClient(client, name) : null;
-    return named ? named.query(text, params, options) : query(text, params, options);
+    return name ? locked(() => run(pglite, name, text, params ?? [], options)) : query(text, params, options);
   };
 }
 
@@ -117,24 +125,4 @@ async function run(pglite: PGlite, name: string, text: string, params: unknown[]
     { syncToFs: false },
   );
   return parse.parseResults(messages, parsers, options)[0] as Results;
-}
-
-/**
- * A stand-in for `client` (the instance or one of its transactions) whose `query` runs the text as the named
- * statement `name`; null when the transaction's instance is unknown (then the query runs as before).
- */
-export function namedStatementClient(client: PGlite | Transaction, name: string) {
-  const owner = owners.get(client as Transaction);
-  const pglite = owner ?? (client as PGlite);
-  if (!owner && typeof (pglite as PGlite).execProtocol !== 'function') return null;
-  return {
-    query: (text: string, params: unknown[] = [], options?: QueryOptions) =>
-      owner
-        ? pglite._runExclusiveQuery(() => run(pglite, name, text, params, options))
-        : pglite._runExclusiveTransaction(async () => {
-            const result = await pglite._runExclusiveQuery(() => run(pglite, name, text, params, options));
-            await pglite.syncToFs();
-            return result;
-          }),
-  };
 }
