@@ -185,6 +185,12 @@ test('changes Swim Only to Student through the joining journey', async ({ page, 
 });
 
 test('renews the 12 Month Saver into the basket', async ({ page, member }) => {
+  // The membership's questions arrive late (a slow phone network): the journey must still open them before the
+  // review, not skip past them and send the member back on Continue.
+  await page.route('**/custom-questions/memberships/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   // Opened without the manage modal's state, the page goes back to the list.
   await page.goto('/account/memberships/renew/1/12-month-saver/fixed');
   await expect(page).toHaveURL(/\/account\/memberships$/);

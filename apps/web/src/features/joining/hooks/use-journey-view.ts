@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { Camel } from '../../../lib/api/client';
 import { customQuestionsQueryOptions } from '../api/get-custom-questions';
 import type { Membership } from '../api/get-membership-types';
-import { nextSection, type SectionId, visibleSections } from '../rules/sections';
+import { mayHaveQuestions, nextSection, type SectionId, visibleSections } from '../rules/sections';
 import { useJourney } from '../stores/journey-store';
 import type { JourneyState } from '../types';
 
@@ -26,7 +26,7 @@ export function useJourneyView(user: JourneyUser | null, memberships: Membership
     ...customQuestionsQueryOptions(state.membershipTypeId ?? 0, isLoggedIn),
     enabled: state.membershipTypeId !== null,
   });
-  const hasQuestions = (questions.data?.length ?? 0) > 0;
+  const hasQuestions = mayHaveQuestions(state.membershipTypeId, questions);
 
   const sections = visibleSections({
     mode: state.mode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditSection, nextSection, sectionNumbers, visibleSections } from './sections';
+import { canEditSection, mayHaveQuestions, nextSection, sectionNumbers, visibleSections } from './sections';
 
 const base = {
   mode: 'join' as const,
@@ -7,6 +7,22 @@ const base = {
   hasQuestions: false,
   hasInstruction: false,
 };
+
+describe('additional details while the questions load', () => {
+  it('shows the section until the questions are known to be none, so the next section cannot open past it', () => {
+    expect(mayHaveQuestions(7, { isSuccess: false })).toBe(true);
+    expect(mayHaveQuestions(7, { isSuccess: true, data: [{ id: 1 }] })).toBe(true);
+    expect(mayHaveQuestions(7, { isSuccess: true, data: [] })).toBe(false);
+    expect(mayHaveQuestions(null, { isSuccess: false })).toBe(false);
+    // A renewal's details finish while the questions load: the section opened next is 'Additional details'.
+    const loading = visibleSections({
+      ...base,
+      mode: 'renew',
+      hasQuestions: mayHaveQuestions(7, { isSuccess: false }),
+    });
+    expect(nextSection(loading, 'details')).toBe('additional');
+  });
+});
 
 describe('visible sections', () => {
   it('shows every section for a new recurring join with questions and no instruction', () => {

@@ -16,7 +16,7 @@ export type SectionId = (typeof SECTION_ORDER)[number];
 export interface SectionVisibilityInput {
   mode: JourneyMode;
   paymentType: 'recurring' | 'fixed' | null;
-  /** The membership type has custom questions. */
+  /** The membership type has custom questions, or may have: see `mayHaveQuestions`. */
   hasQuestions: boolean;
   /** The user has an active direct-debit instruction (guests never have one). */
   hasInstruction: boolean;
@@ -34,6 +34,20 @@ export function visibleSections(input: SectionVisibilityInput): SectionId[] {
     if (id === 'payment' || id === 'confirm') return needsMandate;
     return true;
   });
+}
+
+/**
+ * Whether 'Additional details' shows for the chosen membership: when its questions are known to be there, and also
+ * while they are loading or failed to load (the section then shows its spinner or its retry). Hidden while unknown,
+ * the journey opened the section after it: a renewal's 'Your details' finishes by itself before the questions
+ * arrive, so the review opened, and its Continue sent the member back to the required questions they had skipped.
+ */
+export function mayHaveQuestions(
+  membershipTypeId: number | null,
+  questions: { isSuccess: boolean; data?: readonly unknown[] | undefined },
+): boolean {
+  if (membershipTypeId === null) return false;
+  return !questions.isSuccess || (questions.data?.length ?? 0) > 0;
 }
 
 /** Display numbers: 1, 2, … by position among the sections shown. */
