@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS, TEST_BROWSER_PATH } from '../scripts/lib/chromium.mjs';
 
 /** Single-origin server: bookings at /, account at /account/, join at /join/ (E2E_PORT moves both servers, so
  * two checkouts can run their browser tests side by side). */
@@ -93,7 +93,7 @@ export default defineConfig({
     // Locally: --trace on.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {
@@ -119,7 +119,7 @@ export default defineConfig({
       use: {
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: CHROMIUM_PATH,
+          executablePath: TEST_BROWSER_PATH,
           args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.fieldhouse.test 127.0.0.1'],
         },
       },
