@@ -68,7 +68,8 @@ if (problems.length) {
   );
   process.exit(1);
 }
-// A new PGlite data folder starts as a copy of this migrated one instead of running initdb (decision 050).
+// A new PGlite data folder starts as a copy of this migrated one instead of running initdb (decision 050), an
+// in-memory one from its archive (decision 053).
 const { openDatabase } = await import('../src/db/client.ts');
 const { installJobSchema } = await import('../src/services/jobs/job-engine.ts');
 const { writeInitialFolder } = await import('../src/db/initial-folder.ts');
@@ -80,7 +81,7 @@ await writeInitialFolder(async (folder) => {
     const { rows } = await database.pglite.query(
       'select count(*)::int as n from drizzle.__drizzle_migrations',
     );
-    return { migrations: rows[0].n };
+    return { migrations: rows[0].n, archive: await database.pglite.dumpDataDir('none') };
   } finally {
     await database.close();
   }

@@ -6,6 +6,7 @@ import { openDatabase } from '../src/db/client.ts';
 import {
   fillFromInitialFolder,
   installedPgliteVersion,
+  readInitialArchive,
   writeInitialFolder,
 } from '../src/db/initial-folder.ts';
 import { ensurePgliteTemplate } from './db-template.ts';
@@ -45,9 +46,10 @@ describe.skipIf(!onPglite)('a new PGlite data folder', () => {
       const { rows } = await database.pglite!.query<{ n: number }>(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       );
+      const archive = await database.pglite!.dumpDataDir('none');
       await database.close();
       migrations = rows[0]!.n;
-      return { migrations };
+      return { migrations, archive };
     }, initial);
   });
 
@@ -88,14 +90,32 @@ describe.skipIf(!onPglite)('a new PGlite data folder', () => {
     expect(await migrationsIn(folder)).toEqual({ n: migrations, venues: 0 });
   });
 
+  it('gives an in-memory database the same migrated, empty database as an archive', async () => {
+    const archive = await readInitialArchive(initial);
+    expect(archive).not.toBeNull();
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir: archive! });
+    try {
+      await database.migrate();
+      const { rows } = await database.pglite!.query<{ n: number; venues: number }>(
+        'select (select count(*)::int from drizzle.__drizzle_migrations) as n, (select count(*)::int from venues) as venues',
+      );
+      expect(rows[0]).toEqual({ n: migrations, venues: 0 });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('is not used when another PGlite made it: the folder is left for initdb', async () => {
     const other = path.join(scratch, 'other-version');
     await cp(initial, other, { recursive: true });
+    await cp(`${initial}.tar`, `${other}.tar`);
+    expect(await readInitialArchive(other)).toBeNull();
     await writeFile(`${other}.json`, JSON.stringify({ pglite: '0.0.1', migrations }));
     const folder = path.join(scratch, 'fresh');
     await mkdir(folder, { recursive: true });
     expect(await fillFromInitialFolder(folder, other)).toBe(false);
     expect(await readdir(folder)).toEqual([]);
     expect(await fillFromInitialFolder(folder, path.join(scratch, 'missing'))).toBe(false);
+    expect(await readInitialArchive(path.join(scratch, 'missing'))).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiPath } from '../paths.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
-import { fillFromInitialFolder } from './initial-folder.ts';
+import { fillFromInitialFolder, readInitialArchive } from './initial-folder.ts';
 import { nameStatementsByText } from './pglite-named.ts';
 import * as schema from './schema.ts';
 
@@ -131,11 +131,17 @@ export async function openDatabase(
   const lock: FolderLock | null = folder ? await lockFolder(folder) : null;
   let pglite: PGlite;
   try {
-    if (folder && !config.loadDataDir && (await fillFromInitialFolder(folder)))
+    let loadDataDir = config.loadDataDir;
+    if (folder && !loadDataDir && (await fillFromInitialFolder(folder)))
       logger.info({ folder }, 'New data folder: started from the migrated one made at build time');
+    if (!folder && !loadDataDir) {
+      loadDataDir = (await readInitialArchive()) ?? undefined;
+      if (loadDataDir)
+        logger.info({}, 'In-memory database: started from the migrated one made at build time');
+    }
     pglite = await PGlite.create({
       dataDir: config.dataDir,
-      loadDataDir: config.loadDataDir,
+      loadDataDir,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (err) {

@@ -9,11 +9,15 @@ import { LOCK_FILE_NAME } from './folder-lock.ts';
  * A new PGlite data folder starts as a copy of a migrated, empty one made at build time (decision 050), instead of
  * PostgreSQL's initdb, which set the server's memory peak on a first start (about 630 MB against 240 MB when
  * reopening a folder). The copy is `apps/api/dist/pglite-initial/`; `pglite-initial.json` beside it names the PGlite
- * version that wrote it, and a copy from another version is never used.
+ * version that wrote it, and a copy from another version is never used. An in-memory database (`DATA_DIR=memory://`:
+ * the browser tests' and the phone-load stage's servers) starts from the same database as a tar archive,
+ * `pglite-initial.tar`, which PGlite loads into memory (decision 053).
  */
 export const INITIAL_FOLDER = apiPath('dist/pglite-initial');
 /** What the initial folder was made with, in a file beside it. */
 const infoFile = (initial: string) => `${initial}.json`;
+/** The same database as PGlite's data-folder archive (`dumpDataDir`), for in-memory databases. */
+const archiveFile = (initial: string) => `${initial}.tar`;
 
 /** What PostgreSQL writes first in a data folder; a folder without it holds no database. */
 const VERSION_FILE = 'PG_VERSION';
@@ -63,21 +67,35 @@ export async function fillFromInitialFolder(folder: string, initial = INITIAL_FO
 }
 
 /**
+ * The initial database as an archive for `PGlite.create({ loadDataDir })`, when the installed PGlite made it; null
+ * otherwise (PGlite then runs initdb in memory as before).
+ */
+export async function readInitialArchive(initial = INITIAL_FOLDER): Promise<Blob | null> {
+  const info = await readInfo(initial);
+  if (!info || info.pglite !== installedPgliteVersion() || !existsSync(archiveFile(initial))) return null;
+  return new Blob([await readFile(archiveFile(initial))]);
+}
+
+/**
  * Build time (`npm run build -w apps/api`): makes the initial folder with `open`, which opens PGlite on a folder,
- * runs the migrations and installs the job engine's tables, then closes it. Written beside and renamed into place,
- * so a failed build leaves no half-made folder.
+ * runs the migrations, installs the job engine's tables, dumps the database as an archive (`dumpDataDir('none')`)
+ * and closes it. Written beside and renamed into place, and the version file last, so a failed build leaves no
+ * half-made folder or archive in use.
  */
 export async function writeInitialFolder(
-  open: (folder: string) => Promise<{ migrations: number }>,
+  open: (folder: string) => Promise<{ migrations: number; archive: Blob }>,
   initial = INITIAL_FOLDER,
 ) {
+  await rm(infoFile(initial), { force: true });
   const building = `${initial}.building`;
   await rm(building, { recursive: true, force: true });
-  const { migrations } = await open(building);
+  const { migrations, archive } = await open(building);
   await rm(path.join(building, LOCK_FILE_NAME), { force: true });
   await rm(path.join(building, 'postmaster.pid'), { force: true });
   await rm(initial, { recursive: true, force: true });
   await rename(building, initial);
+  await writeFile(`${archiveFile(initial)}.building`, Buffer.from(await archive.arrayBuffer()));
+  await rename(`${archiveFile(initial)}.building`, archiveFile(initial));
   const info: InitialFolderInfo = { pglite: installedPgliteVersion(), migrations };
   await writeFile(infoFile(initial), `${JSON.stringify(info)}\n`);
 }
