@@ -36,9 +36,12 @@ const STAGES = [
   { name: 'unit', run: ['run', 'test:unit'] },
   // Once the unit tests have ended, passed or not (`later`: order only, not a prerequisite): those are quick alone
   // but slow and timing-sensitive under the integration suites' load, and one failing must not hide these results.
-  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], later: ['unit'] },
-  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], later: ['unit'] },
-  { name: 'cluster', run: ['run', 'test:cluster'], later: ['unit'] },
+  // The integration stages run at a lower CPU priority (`nice`): they mostly wait on their databases and timers, and
+  // beside the browser tests and Lighthouse, the two long stages on the critical path, they take the CPU those leave
+  // (decision 025).
+  { name: 'int-pglite', run: ['run', 'test:int', '--', '--db', 'pglite'], later: ['unit'], nice: true },
+  { name: 'int-postgres', run: ['run', 'test:int', '--', '--db', 'postgres'], later: ['unit'], nice: true },
+  { name: 'cluster', run: ['run', 'test:cluster'], later: ['unit'], nice: true },
   // Lighthouse once the browser tests have ended (`later`): beside them its simulated scores lost up to 10 points
   // and pages near the threshold of 95 needed their second measurement.
   { name: 'perf', run: ['run', 'test:perf'], after: ['build'], later: ['e2e'] },
@@ -93,7 +96,10 @@ function runStage(stage) {
   const log = createWriteStream(logFile);
   console.log(`${elapsed()}  ▶ ${stage.name}: npm ${stage.run.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn('npm', stage.run, {
+    const [command, ...commandArgs] = stage.nice
+      ? ['nice', '-n', '10', 'npm', ...stage.run]
+      : ['npm', ...stage.run];
+    const child = spawn(command, commandArgs, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
