@@ -7,13 +7,16 @@ import { CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS, TEST_BROWSER_PATH } from '../s
 export const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** Sub-domain server: each site on its own host, mapped to 127.0.0.1 by Chromium's host resolver rules. */
 export const SUB_PORT = PORT + 1;
-/**
- * Stripe server: the app with Stripe as its card provider against the local stand-in (e2e/stripe/server.ts). The
- * first-run spec starts servers of its own on E2E_PORT + 2 and + 3, the small-gym spec on + 4 and + 5.
- */
+/** Stripe server: the app with Stripe as its card provider against the local stand-in (e2e/stripe/server.ts). */
 export const STRIPE_PORT = PORT + 6;
 /** The stand-in's one browser-facing call (3-D Secure answered), routed to from https://api.stripe.com. */
 export const STRIPE_CONTROL_PORT = PORT + 7;
+/**
+ * The port of a server one spec starts for one worker: the first-run spec's from E2E_PORT + 10, the small-gym
+ * spec's from E2E_PORT + 20, plus the worker's index, so no number of workers makes two servers share a port.
+ */
+export const workerServerPort = (spec: 'first-run' | 'small-gym', parallelIndex: number) =>
+  PORT + (spec === 'first-run' ? 10 : 20) + parallelIndex;
 export const SUB_HOSTS = {
   bookings: `http://bookings.fieldhouse.test:${SUB_PORT}`,
   account: `http://account.fieldhouse.test:${SUB_PORT}`,
@@ -78,7 +81,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a test spends much of its time waiting (on the server, animations, the network idle), so a
+  // third worker fills those gaps; the whole stage alone took 300 s with two and 240 s with three, on the same CPU
+  // (decision 052). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

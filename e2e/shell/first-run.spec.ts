@@ -1,18 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, expectAccessible, screenshot } from '../fixtures.ts';
-import { PORT } from '../playwright.config.ts';
+import { workerServerPort } from '../playwright.config.ts';
 
 /**
  * A production first run: the server in production mode on an empty in-memory database (no demo data, no
- * catalogue). Started by this file only, one per worker (E2E_PORT + 2 + the worker's index), so the other specs do
+ * catalogue). Started by this file only, one per worker (`workerServerPort`), so the other specs do
  * not pay for it; it needs no build and starts in seconds.
  */
 const test = base.extend<object, { emptyServer: { url: string; output: () => string } }>({
   emptyServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use, workerInfo) => {
-      const port = PORT + 2 + workerInfo.parallelIndex;
+      const port = workerServerPort('first-run', workerInfo.parallelIndex);
       const { DEMO_MODE: _, DATABASE_URL: __, ...env } = process.env;
       const child: ChildProcess = spawn(
         process.execPath,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '../fixtures.ts';
-import { PORT } from '../playwright.config.ts';
+import { workerServerPort } from '../playwright.config.ts';
 
 /**
  * The small gym's server for small-gym.spec.ts: the example catalogue imported by the real command into an empty
@@ -45,7 +45,7 @@ export const test = base.extend<object, { gym: Gym }>({
         const imported = await run(['apps/api/src/cli/catalogue.ts', 'import', CATALOGUE], env);
         expect(imported.code, imported.output).toBe(0);
 
-        const port = PORT + 4 + workerInfo.parallelIndex;
+        const port = workerServerPort('small-gym', workerInfo.parallelIndex);
         child = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs')], {
           env: { ...env, SKIP_BUILD: '1', PORT: String(port), HOST: '127.0.0.1' },
           stdio: ['ignore', 'pipe', 'pipe'],

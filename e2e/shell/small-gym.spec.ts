@@ -5,8 +5,8 @@ import { CATALOGUE, test, VENUE } from './small-gym-server.ts';
  * The smallest real operator, end to end (issue 15): the catalogue example catalogue/examples/small-gym.yaml
  * imported by the real command into an empty database, the server started on it in production mode (no demo
  * data, no demo-only API), and a visitor who becomes a member and books a class. One database and server per
- * worker (E2E_PORT + 4 + the worker's index: the configured servers use E2E_PORT and E2E_PORT + 1, the first-run
- * spec E2E_PORT + 2 and + 3). The machine may be busy: the import and the start get minutes, not seconds.
+ * worker (`workerServerPort` in playwright.config.ts). The machine may be busy: the import and the start get
+ * minutes, not seconds.
  */
 test.describe.configure({ timeout: 180_000 });
 
