@@ -82,8 +82,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   // Three on two cores: a test spends much of its time waiting (on the server, animations, the network idle), so a
-  // third worker fills those gaps; the whole stage alone took 300 s with two and 240 s with three, on the same CPU
-  // (decision 052). E2E_WORKERS overrides.
+  // third worker fills those gaps; the stage alone (but the small-gym spec) took 300 s with two and 240 s with three,
+  // on about the same CPU (decision 025, later section). E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
