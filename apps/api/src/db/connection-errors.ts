@@ -49,3 +49,30 @@ export function rootMessage(err: unknown): string {
   }
   return message.split('\n')[0]!;
 }
+
+/**
+ * PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization conflict (40001): nothing in it
+ * was kept, and running it again normally succeeds. Seen in the cluster test: a process killed mid-request left a
+ * basket change waiting on its lock, and the member's checkout, retried on another process, deadlocked with it.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === '40P01' || e.code === '40001') return true;
+  return false;
+}
+
+/**
+ * Runs `work` (one whole transaction) again when PostgreSQL ends it with a deadlock or serialization conflict, up
+ * to `attempts` times in all, after a short random pause so the two sides do not meet again. Only for transactions
+ * that are safe to repeat: everything they write is rolled back with them, and what they ask of a provider carries
+ * an idempotency key.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || !isTransactionConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}

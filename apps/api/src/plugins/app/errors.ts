@@ -2,7 +2,7 @@ import { DEFAULT_ERROR_TEXTS, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '@fieldh
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, rootMessage } from '../../db/connection-errors.ts';
+import { isDatabaseUnavailable, isTransactionConflict, rootMessage } from '../../db/connection-errors.ts';
 import { HttpError, invalidFields } from '../../lib/http-errors.ts';
 import { redactUrl } from '../../lib/log-redaction.ts';
 
@@ -68,6 +68,20 @@ export default fp(
           'Database unavailable',
         );
         return reply.code(503).header('retry-after', '5').send({ message: DEFAULT_ERROR_TEXTS.generic });
+      }
+      if (isTransactionConflict(error)) {
+        // A deadlock or serialization conflict that outlasted the retries (db/connection-errors.ts): nothing was
+        // kept, and the request can be sent again.
+        request.log.warn(
+          {
+            sqlState: sqlState(error),
+            reqId: request.id,
+            url: redactUrl(request.url),
+            method: request.method,
+          },
+          'Transaction conflict: the request can be sent again',
+        );
+        return reply.code(503).header('retry-after', '1').send({ message: DEFAULT_ERROR_TEXTS.generic });
       }
       const state = sqlState(error);
       if (state && INPUT_DATA_EXCEPTIONS.has(state)) {

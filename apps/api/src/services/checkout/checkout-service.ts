@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/connection-errors.ts';
 import { activitySessions, cartItems, memberships, orders, penalties, waivers } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { type CartRow, capTenders, loadCartLines, priceCart } from '../cart/index.ts';
@@ -88,7 +89,11 @@ export async function completeCheckout(
   deps: CheckoutDeps,
   request: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  const outcome = await deps.db.transaction((tx) => checkoutInTransaction(tx, deps, request));
+  // A deadlock or serialization conflict rolls everything back (the charge comes after the locks, and carries the
+  // basket version's idempotency key), so the checkout runs again instead of answering 500.
+  const outcome = await retryOnConflict(() =>
+    deps.db.transaction((tx) => checkoutInTransaction(tx, deps, request)),
+  );
   switch (outcome.kind) {
     case 'completed':
       return { status: 'completed', order_id: outcome.orderId, order_uuid: outcome.orderUuid };
