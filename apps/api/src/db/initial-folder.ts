@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -39,12 +39,15 @@ export function installedPgliteVersion(): string {
   }
 }
 
-async function readInfo(initial: string): Promise<InitialFolderInfo | null> {
+/** Whether the initial folder and archive were written by the installed PGlite (none from another version is used). */
+async function madeByInstalledPglite(initial: string): Promise<boolean> {
+  let info: InitialFolderInfo;
   try {
-    return JSON.parse(await readFile(infoFile(initial), 'utf8')) as InitialFolderInfo;
+    info = JSON.parse(await readFile(infoFile(initial), 'utf8')) as InitialFolderInfo;
   } catch {
-    return null;
+    return false;
   }
+  return info.pglite === installedPgliteVersion();
 }
 
 /**
@@ -55,9 +58,7 @@ async function readInfo(initial: string): Promise<InitialFolderInfo | null> {
  */
 export async function fillFromInitialFolder(folder: string, initial = INITIAL_FOLDER): Promise<boolean> {
   if (existsSync(path.join(folder, VERSION_FILE))) return false;
-  const info = await readInfo(initial);
-  if (!info || info.pglite !== installedPgliteVersion() || !existsSync(path.join(initial, VERSION_FILE)))
-    return false;
+  if (!existsSync(path.join(initial, VERSION_FILE)) || !(await madeByInstalledPglite(initial))) return false;
   for (const entry of await readdir(initial)) {
     if (entry === VERSION_FILE || entry === LOCK_FILE_NAME) continue;
     await cp(path.join(initial, entry), path.join(folder, entry), { recursive: true, force: true });
@@ -71,9 +72,9 @@ export async function fillFromInitialFolder(folder: string, initial = INITIAL_FO
  * otherwise (PGlite then runs initdb in memory as before).
  */
 export async function readInitialArchive(initial = INITIAL_FOLDER): Promise<Blob | null> {
-  const info = await readInfo(initial);
-  if (!info || info.pglite !== installedPgliteVersion() || !existsSync(archiveFile(initial))) return null;
-  return new Blob([await readFile(archiveFile(initial))]);
+  if (!existsSync(archiveFile(initial)) || !(await madeByInstalledPglite(initial))) return null;
+  // Backed by the file: PGlite reads it once, instead of a read into a buffer and a copy of it into a Blob.
+  return openAsBlob(archiveFile(initial));
 }
 
 /**
