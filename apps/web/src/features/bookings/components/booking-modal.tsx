@@ -121,8 +121,9 @@ export function BookingModal({
           <>
             <div role="status">
               <p className="booking-modal__outcome">{BOOKING_TEXTS.cancelled}</p>
+              {/* What the server did, not what the list said: the activity's credit rule may have changed since. */}
               <p>
-                {booking.awardsCredit.canBeAwarded ? BOOKING_TEXTS.creditAwarded : BOOKING_TEXTS.noCredit}
+                {cancel.data.creditAwarded.raw > 0 ? BOOKING_TEXTS.creditAwarded : BOOKING_TEXTS.noCredit}
               </p>
             </div>
             <AfterwardsActions onClose={onClose} />
