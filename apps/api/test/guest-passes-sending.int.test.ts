@@ -92,6 +92,13 @@ describe('sending a guest pass', () => {
     expect(
       await t.db.select().from(packageUsages).where(eq(packageUsages.customerPackageId, pkg.id)),
     ).toHaveLength(2);
+    // A used-up allowance is no longer offered: the list holds only allowances with uses left (the web relies on it).
+    const offered: { pricing_option_id: number; uses_remaining: number }[] = (
+      await get(session, `${base(customer.id)}/allowances`)
+    ).json().data;
+    expect(offered.map((a) => a.pricing_option_id)).not.toContain(pkg.pricingOptionId);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((a) => a.uses_remaining > 0)).toBe(true);
     // The package is used up: asking for it again is refused even though the benefit has a use left.
     const refused = await send(
       session,

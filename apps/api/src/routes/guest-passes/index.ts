@@ -7,8 +7,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
-import { findAllowances } from '../../services/guest-passes/allowances.ts';
 import { findGuestPass, findGuestPasses } from '../../services/guest-passes/guest-passes.ts';
+import { findAllowances } from '../../services/guest-passes/pass-allowances.ts';
 import { sendGuestPass } from '../../services/guest-passes/send-guest-pass.ts';
 import { declared } from '../declared.ts';
 import { requireClient, requireFeature } from '../request-helpers.ts';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { guestPasses, venues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
-import type { VenueRef } from './allowances.ts';
+import type { VenueRef } from './pass-allowances.ts';
 
 /** The passes a member has sent (account-shell §3 Guest passes): the list, one pass, and the status shown. */
 

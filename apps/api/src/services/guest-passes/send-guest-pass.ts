@@ -9,8 +9,8 @@ import { venueDateAtTime } from '../../lib/venue-time.ts';
 import { useBenefit, usePackageSession } from '../allowances/index.ts';
 import type { ClientRow } from '../clients/index.ts';
 import { guestPassMail, queueMail } from '../mail/index.ts';
-import { type Allowance, findUsableAllowances, lockAndCheck } from './allowances.ts';
 import { toGuestPassWire } from './guest-passes.ts';
+import { type Allowance, findUsableAllowances, lockAndCheck } from './pass-allowances.ts';
 
 /** The pass is good to the end of the GUEST_PASS_VALID_DAYS-th day after today (venue-local). */
 export function guestPassValidTo(now: Date, timeZone: string) {

@@ -9,10 +9,6 @@ import { Spinner } from '../../../ui/spinner';
 import { allowancesQueryOptions } from '../api/get-allowances';
 import type { GuestPassAllowance } from '../api/types';
 
-/** Passes can be sent only with at least one allowance that has uses left. */
-export const usableAllowances = (allowances: readonly GuestPassAllowance[]): GuestPassAllowance[] =>
-  allowances.filter((allowance) => allowance.usesRemaining > 0);
-
 const usesText = (n: number) => `${n} ${n === 1 ? 'use' : 'uses'} remaining`;
 
 /** A few venues are listed; a long list folds away behind '{n} venues'. */
@@ -100,7 +96,8 @@ export function Allowances({
   else if (allowances.isError)
     content = <LoadError text={allowances.error.message} onRetry={() => allowances.refetch()} />;
   else {
-    const usable = usableAllowances(allowances.data);
+    // The server lists only allowances with uses left: a pass can be sent while there is one.
+    const usable = allowances.data;
     content = (
       <>
         {usable.length > 0 && (

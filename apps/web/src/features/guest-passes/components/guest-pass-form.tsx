@@ -17,7 +17,6 @@ import { TextField } from '../../../ui/text-field';
 import { allowancesQueryOptions } from '../api/get-allowances';
 import { useSendGuestPass } from '../api/send-guest-pass';
 import { sendableVenues } from '../rules/venue-search';
-import { usableAllowances } from './allowances';
 
 const VenueCombobox = lazy(() => import('./venue-combobox'));
 
@@ -71,7 +70,7 @@ export function GuestPassForm({ userId }: { userId: number }) {
   if (allowances.isError)
     return <LoadError text={allowances.error.message} onRetry={() => allowances.refetch()} />;
   // Without an allowance there is nothing to send (the allowances above say so).
-  if (usableAllowances(allowances.data).length === 0)
+  if (allowances.data.length === 0)
     return (
       <div className="stack">
         <h2 id="send-pass-heading">Send a guest pass</h2>

@@ -20,13 +20,11 @@ describe('venue search', () => {
     expect(searchVenues(venues, 'ls20').map((v) => v.id)).toEqual([2]);
   });
 
-  it('offers the venues an allowance with uses left covers', () => {
-    const allowance = (usesRemaining: number, ids: number[]) => ({
-      usesRemaining,
-      venues: ids.map((id) => ({ id })),
-    });
-    expect(sendableVenues(venues, [allowance(2, [3]), allowance(0, [1])]).map((v) => v.id)).toEqual([3]);
-    expect(sendableVenues(venues, [allowance(1, [])]).map((v) => v.id)).toEqual([1, 2, 3]);
-    expect(sendableVenues(venues, [allowance(0, [])])).toEqual([]);
+  it('offers the venues the allowances cover', () => {
+    const allowance = (ids: number[]) => ({ venues: ids.map((id) => ({ id })) });
+    expect(sendableVenues(venues, [allowance([3])]).map((v) => v.id)).toEqual([3]);
+    expect(sendableVenues(venues, [allowance([3]), allowance([1])]).map((v) => v.id)).toEqual([1, 3]);
+    expect(sendableVenues(venues, [allowance([3]), allowance([])]).map((v) => v.id)).toEqual([1, 2, 3]);
+    expect(sendableVenues(venues, [])).toEqual([]);
   });
 });

@@ -19,16 +19,15 @@ export const searchVenues = <T extends VenueOption>(venues: readonly T[], input:
   venues.filter((venue) => matchesVenue(venue, input));
 
 /**
- * The venues a pass can be sent for: those covered by an allowance with uses left. An allowance without
- * a venue list covers every venue.
+ * The venues a pass can be sent for: those the member's allowances cover (the server lists only allowances with
+ * uses left). An allowance without a venue list covers every venue.
  */
 export function sendableVenues<T extends VenueOption>(
   venues: readonly T[],
-  allowances: readonly { usesRemaining: number; venues: readonly { id: number }[] }[],
+  allowances: readonly { venues: readonly { id: number }[] }[],
 ): T[] {
-  const usable = allowances.filter((a) => a.usesRemaining > 0);
-  if (usable.length === 0) return [];
-  if (usable.some((a) => a.venues.length === 0)) return [...venues];
-  const covered = new Set(usable.flatMap((a) => a.venues.map((v) => v.id)));
+  if (allowances.length === 0) return [];
+  if (allowances.some((a) => a.venues.length === 0)) return [...venues];
+  const covered = new Set(allowances.flatMap((a) => a.venues.map((v) => v.id)));
   return venues.filter((venue) => covered.has(venue.id));
 }
