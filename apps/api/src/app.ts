@@ -49,7 +49,7 @@ import directDebitRoutes from './routes/direct-debit/index.ts';
 import themeRoutes from './routes/frontend/theme.ts';
 import geocodingRoutes from './routes/geocoding/index.ts';
 import healthRoutes from './routes/health.ts';
-import membershipRoutes from './routes/memberships/index.ts';
+import joiningRoutes from './routes/joining/index.ts';
 import sandboxPaymentRoutes from './routes/payments/sandbox.ts';
 import stripeWebhookRoutes from './routes/payments/stripe-webhooks.ts';
 import protectedRoutes from './routes/protected.ts';
@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(geocodingRoutes);
     await app.register(timetableRoutes);
     await app.register(termsRoutes);
-    await app.register(membershipRoutes);
+    await app.register(joiningRoutes);
     await app.register(directDebitRoutes);
     // GoCardless's SDK (about 100 modules) loads only when it is the provider.
     if (config.goCardless) await app.register((await import('./routes/webhooks/gocardless.ts')).default);

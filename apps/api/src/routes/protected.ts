@@ -14,7 +14,7 @@ import cartRoutes from './cart/index.ts';
 import checkoutRoutes from './checkout/index.ts';
 import creditRoutes from './credits/index.ts';
 import guestPassRoutes from './guest-passes/index.ts';
-import membershipManagementRoutes from './memberships/management.ts';
+import membershipManagementRoutes from './membership-management/index.ts';
 import orderRoutes from './orders/index.ts';
 import waitlistRoutes from './waitlist/index.ts';
 

@@ -15,13 +15,13 @@ import { findCustomQuestions, saveCustomAnswers } from '../../services/membershi
 import { findJoiningCaller } from '../../services/memberships/eligibility.ts';
 import * as purchase from '../../services/memberships/membership-purchase.ts';
 import { listMembershipTypes } from '../../services/memberships/membership-types.ts';
-import { quoteCosts } from '../../services/memberships/pricing.ts';
+import * as pricing from '../../services/memberships/pricing.ts';
 import { validatePromotionCode } from '../../services/memberships/promotions.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 /** Online joining: public, with answers tailored to the caller when logged in. */
-const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
+const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
   sessionScope(app, 'optional');
   const perIpPerMinute = {
     rateLimit: { max: app.config.rateLimits.loginPerIpPerMinute, timeWindow: 60_000 },
@@ -81,7 +81,7 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await findJoiningCaller(app.db, request.customer?.id);
       const q = request.query;
       return {
-        data: await quoteCosts(app.db, {
+        data: await pricing.getMembershipCosts(app.db, {
           clientId: client.id,
           clientTimeZone: client.timeZone,
           typeId: request.params.typeId,
@@ -156,4 +156,4 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-export default membershipRoutes;
+export default joiningRoutes;

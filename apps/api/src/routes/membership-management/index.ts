@@ -17,9 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as cancellation from '../../services/memberships/cancellation.ts';
 import {
   findDocumentFile,
-  receiveUpload,
   submitEligibilityDocument,
-  type UploadDeps,
 } from '../../services/memberships/eligibility-documents.ts';
 import { findFreezeTypes, previewFreeze, requestFreeze } from '../../services/memberships/freeze.ts';
 import {
@@ -28,7 +26,12 @@ import {
   submitChange,
 } from '../../services/memberships/membership-change.ts';
 import * as renewal from '../../services/memberships/renewal.ts';
-import type { IncomingFile, StoredUpload } from '../../services/storage/upload-check.ts';
+import {
+  type IncomingFile,
+  receiveUpload,
+  type StoredUpload,
+  type UploadDeps,
+} from '../../services/storage/index.ts';
 import { declared, declaredUpload } from '../declared.ts';
 import { handleUpload } from '../multipart.ts';
 

@@ -79,10 +79,6 @@ export function toBookingWire(row: BookingRow, now: Date): Booking {
   };
 }
 
-/**
- * The customer's live (not cancelled) bookings. `startsAfter`: upcoming, soonest first;
- * `startsBefore`: past, most recent first; neither: all, in time order.
- */
 /** Bookings with their session, activity and venue: what a booking card, a cancellation or a calendar event needs. */
 export const selectBookingDetails = (db: DbOrTx) =>
   db
@@ -92,6 +88,10 @@ export const selectBookingDetails = (db: DbOrTx) =>
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .innerJoin(venues, eq(venues.id, activitySessions.venueId));
 
+/**
+ * The customer's live (not cancelled) bookings. `startsAfter`: upcoming, soonest first;
+ * `startsBefore`: past, most recent first; neither: all, in time order.
+ */
 export async function findBookings(db: DbOrTx, customerId: number, filter: BookingFilter, now: Date) {
   const past = filter.startsBefore !== undefined && filter.startsAfter === undefined;
   const rows = await selectBookingDetails(db)

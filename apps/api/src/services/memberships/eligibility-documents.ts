@@ -1,18 +1,9 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { eligibilityDocuments, eligibilityDocumentTypes, memberships } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
-import {
-  assertUploadQuota,
-  type FileStorage,
-  type IncomingFile,
-  lockUploadQuota,
-  type StoredUpload,
-  storeUpload,
-  type UploadQuota,
-} from '../storage/index.ts';
+import { type FileStorage, lockUploadQuota, type StoredUpload, type UploadDeps } from '../storage/index.ts';
 import { findOwnMembership } from './membership-state.ts';
 
 type DocumentFields = {
@@ -21,25 +12,10 @@ type DocumentFields = {
   eligibility_criterion_id: number;
 };
 
-export type UploadDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger; quota: UploadQuota };
-
-/**
- * Receives a document or freeze proof as its part streams in: an account already at its upload quota is refused
- * before anything is stored, then the file is typed and stored (storeUpload). The caller records it (or removes it).
- */
-export async function receiveUpload(
-  deps: UploadDeps,
-  input: { customerId: number; area: 'eligibility' | 'freeze'; field: string; file: IncomingFile },
-): Promise<StoredUpload> {
-  const { customerId, field } = input;
-  await assertUploadQuota(deps.db, { customerId, quota: deps.quota, bytes: 0, field });
-  return storeUpload(deps.storage, input.file, { area: input.area, customerId, field });
-}
-
 /**
  * POST /api/eligibility/document: the membership must be the caller's (404), the criterion the membership type's
  * and the document type one of the criterion's (422); the file (422 `document`) has been typed and stored as it
- * streamed in (receiveUpload). The row is written in one transaction that first locks the customer and checks the
+ * streamed in (storage's receiveUpload). The row is written in one transaction that first locks the customer and checks the
  * upload quota with this file's size (422 `document`). On any refusal the route removes the stored file.
  */
 export async function submitEligibilityDocument(

@@ -19,8 +19,7 @@ import {
   prettyDate,
 } from '../../lib/local-date.ts';
 import { toMoney } from '../../lib/money.ts';
-import { lockUploadQuota, type StoredUpload } from '../storage/index.ts';
-import type { UploadDeps } from './eligibility-documents.ts';
+import { lockUploadQuota, type StoredUpload, type UploadDeps } from '../storage/index.ts';
 import { findOwnMembership, type OwnMembership } from './membership-state.ts';
 import { nextPaymentOnOrAfter } from './payment-schedule.ts';
 import { lastFrozenDay } from './status-info.ts';
@@ -133,10 +132,10 @@ export async function previewFreeze(
 
 /**
  * POST /api/user/memberships/:id/freeze (multipart). The proof file (key `file`, checked like documents) has been
- * typed and stored as it streamed in; it is required when the type needs it. The request (pending approval) and the
- * membership's status_info are written in one transaction that locks the customer (upload quota, counting this
- * file) and then the membership (a second request racing this one is refused). On any refusal the route removes the
- * stored file.
+ * typed and stored as it streamed in; it is required when the type needs it. The request (pending approval) is
+ * written in one transaction that locks the customer (upload quota, counting this file) and then the membership (a
+ * second request racing this one is refused); the membership's status line is derived from it on read (decision
+ * 046). On any refusal the route removes the stored file.
  */
 export async function requestFreeze(
   deps: UploadDeps,

@@ -271,7 +271,7 @@ export const toCostsSnapshot = (r: ResolvedCosts): JoinCostsSnapshot => ({
  * Costs of joining on a payment option (spec §3 Costs). 422 field errors: membership_type_id (the caller may not
  * buy it), start_date, billing_day, promotion_code_id (see resolveJoinCosts). promotion_enabled is per option.
  */
-export async function quoteCosts(
+export async function getMembershipCosts(
   db: DbOrTx,
   input: {
     clientId: number;

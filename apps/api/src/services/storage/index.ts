@@ -2,4 +2,4 @@
 export type { FileStorage, StoredFile } from './file-storage.ts';
 export type { IncomingFile, StoredUpload } from './upload-check.ts';
 export { assertUploadQuota, lockUploadQuota, type UploadQuota } from './upload-quota.ts';
-export { storePhoto, storeUpload } from './upload-stream.ts';
+export { receiveUpload, storePhoto, storeUpload, type UploadDeps } from './upload-stream.ts';

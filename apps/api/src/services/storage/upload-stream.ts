@@ -7,6 +7,8 @@ import {
   MEMBERSHIP_MANAGEMENT_TEXTS,
   PROFILE_TEXTS,
 } from '@fieldhouse/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import type { FileStorage } from './file-storage.ts';
 import { SNIFF_BYTES, type SniffedType, sniffFileType } from './sniff.ts';
@@ -17,6 +19,7 @@ import {
   type StoredUpload,
   uploadKey,
 } from './upload-check.ts';
+import { assertUploadQuota, type UploadQuota } from './upload-quota.ts';
 
 /** The stream passed its byte limit (the upload is refused with the field's size message). */
 class TooLarge extends Error {}
@@ -136,4 +139,19 @@ export async function storePhoto(
     if (decodeError) throw fieldError('photo', PROFILE_TEXTS.photoType);
     throw err;
   }
+}
+
+export type UploadDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger; quota: UploadQuota };
+
+/**
+ * Receives a document or freeze proof as its part streams in: an account already at its upload quota is refused
+ * before anything is stored, then the file is typed and stored (storeUpload). The caller records it (or removes it).
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  input: { customerId: number; area: 'eligibility' | 'freeze'; field: string; file: IncomingFile },
+): Promise<StoredUpload> {
+  const { customerId, field } = input;
+  await assertUploadQuota(deps.db, { customerId, quota: deps.quota, bytes: 0, field });
+  return storeUpload(deps.storage, input.file, { area: input.area, customerId, field });
 }

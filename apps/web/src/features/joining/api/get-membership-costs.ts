@@ -24,7 +24,7 @@ const NO_PARAMS: CostsParams = {
 };
 
 /** GET memberships/types/:typeId/payment-options/:optionId: refetched on every change of date, day or code. */
-export const useCosts = (params: CostsParams | null) =>
+export const useMembershipCosts = (params: CostsParams | null) =>
   useQuery({
     queryKey: ['joining', 'costs', params ?? NO_PARAMS] as const,
     queryFn: ({ signal }) => {

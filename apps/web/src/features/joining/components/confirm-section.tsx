@@ -1,6 +1,6 @@
 import { toDisplayDate } from '../../../lib/dates';
 import { Button } from '../../../ui/button';
-import { type Costs, useCosts } from '../api/get-costs';
+import { type Costs, useMembershipCosts } from '../api/get-membership-costs';
 import type { Membership, PaymentOption } from '../api/get-membership-types';
 import { ordinal } from '../rules/dates';
 import { maskAccountNumber } from '../rules/mask-account-number';
@@ -27,7 +27,7 @@ export function ConfirmSection({
   onSubmit,
 }: ConfirmSectionProps) {
   const needsBillingDay = state.paymentType === 'recurring' && !hasBillingDate;
-  const costs = useCosts(
+  const costs = useMembershipCosts(
     state.membershipTypeId && state.paymentOptionId && state.startDate
       ? {
           typeId: state.membershipTypeId,

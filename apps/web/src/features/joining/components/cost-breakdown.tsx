@@ -1,6 +1,6 @@
 import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { InfoTip } from '../../../ui/info-tip';
-import type { Costs } from '../api/get-costs';
+import type { Costs } from '../api/get-membership-costs';
 import { durationLabel } from '../rules/price-label';
 import { REVIEW_TEXTS } from '../texts';
 import type { JourneyMode } from '../types';

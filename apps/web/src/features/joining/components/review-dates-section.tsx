@@ -6,7 +6,7 @@ import { venueToday } from '../../../lib/dates';
 import { Button } from '../../../ui/button';
 import { InfoTip } from '../../../ui/info-tip';
 import { Spinner } from '../../../ui/spinner';
-import { useCosts } from '../api/get-costs';
+import { useMembershipCosts } from '../api/get-membership-costs';
 import { joiningTermsQueryOptions } from '../api/get-terms';
 import { clampStartDate, maxStartDateOf, ordinal } from '../rules/dates';
 import { REVIEW_TEXTS } from '../texts';
@@ -84,7 +84,7 @@ export function ReviewDatesSection({
       needsBillingDay,
     ],
   );
-  const costs = useCosts(costsParams);
+  const costs = useMembershipCosts(costsParams);
   const costErrors = isApiError(costs.error) ? costs.error.fieldErrors : {};
   const errorsOf = (wireKey: string, camelKey: string): string[] => [
     ...new Set([...(serverErrors[wireKey] ?? []), ...(costErrors[camelKey] ?? [])]),
