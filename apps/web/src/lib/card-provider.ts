@@ -1,3 +1,7 @@
+import type { sandboxTokenBody } from '@fieldhouse/contract';
+import { answerSandboxChallenge, createSandboxToken } from '@fieldhouse/contract/routes/payments';
+import type { z } from 'zod';
+import { type Camel, call } from './api/client';
 import { getSiteConfig } from './site-config';
 
 /**
@@ -40,3 +44,19 @@ export function cardFormError(message: string): Error {
 /** The text of a card form error, or null for any other failure. */
 export const cardFormErrorText = (error: unknown): string | null =>
   error instanceof Error && error.name === CARD_FORM_ERROR ? error.message : null;
+
+/** Card and billing details as the sandbox provider takes them (contract sandboxTokenBody). */
+export type CardDetails = Camel<z.input<typeof sandboxTokenBody>>;
+
+/**
+ * POST payments/sandbox/tokens: the sandbox provider's stand-in for a provider's card SDK (Stripe's is
+ * `StripeCard.createPaymentMethod`). Used by the member checkout and by the desk's card payment.
+ */
+export const tokeniseCard = (card: CardDetails) => call(createSandboxToken, { body: card });
+
+/**
+ * POST payments/sandbox/challenges/:id {approve}: the sandbox's stand-in for the bank's further check (Stripe's is
+ * `StripeCard.handleNextAction`), for the member checkout and the desk's card payment.
+ */
+export const answerChallenge = (challengeId: string, approve: boolean) =>
+  call(answerSandboxChallenge, { params: { id: challengeId }, body: { approve } });

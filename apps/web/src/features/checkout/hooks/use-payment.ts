@@ -2,18 +2,22 @@ import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { CARD_PROVIDER_TEXTS } from '@fieldhouse/contract/texts/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { answerChallenge } from '../../../api/answer-challenge';
 import type { Cart } from '../../../api/get-cart';
-import { type CardDetails, tokeniseCard } from '../../../api/tokenise-card';
 import { isApiError } from '../../../lib/api/client';
 import type { FieldErrors } from '../../../lib/api/errors';
-import { cardFormError, cardFormErrorText, type StripeCard } from '../../../lib/card-provider';
+import {
+  answerChallenge,
+  type CardDetails,
+  cardFormError,
+  cardFormErrorText,
+  type StripeCard,
+  tokeniseCard,
+} from '../../../lib/card-provider';
 import type { OfflinePayment } from '../../../lib/offline-payments';
 import { queryKeys } from '../../../lib/query-keys';
 import { useNavigate } from '../../../lib/router';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
-import { completeCheckout } from '../api/complete-checkout';
-import type { CheckoutReply, CheckoutRequest } from '../api/types';
+import { type CheckoutReply, type CheckoutRequest, completeCheckout } from '../api/complete-checkout';
 
 export type CheckoutSource = CheckoutRequest['source'];
 

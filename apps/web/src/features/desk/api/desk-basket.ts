@@ -10,11 +10,15 @@ import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { CARD_PROVIDER_TEXTS } from '@fieldhouse/contract/texts/payments';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { answerChallenge } from '../../../api/answer-challenge';
 import type { Cart } from '../../../api/get-cart';
-import { type CardDetails, tokeniseCard } from '../../../api/tokenise-card';
 import { type Camel, call } from '../../../lib/api/client';
-import { cardFormError, type StripeCard } from '../../../lib/card-provider';
+import {
+  answerChallenge,
+  type CardDetails,
+  cardFormError,
+  type StripeCard,
+  tokeniseCard,
+} from '../../../lib/card-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { deskCustomerQueryKey } from './get-desk-customer';
 

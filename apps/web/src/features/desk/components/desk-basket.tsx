@@ -5,9 +5,13 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Cart, CartItem } from '../../../api/get-cart';
-import type { CardDetails } from '../../../api/tokenise-card';
 import { serverMessageOr } from '../../../lib/api/client';
-import { cardFormErrorText, cardProvider, type StripeCard } from '../../../lib/card-provider';
+import {
+  type CardDetails,
+  cardFormErrorText,
+  cardProvider,
+  type StripeCard,
+} from '../../../lib/card-provider';
 import { type CardInput, cardHolderSchema, cardSchema, emptyCard } from '../../../lib/card-rules';
 import { zodResolver } from '../../../lib/form-resolver';
 import { formatMoney } from '../../../lib/format';
