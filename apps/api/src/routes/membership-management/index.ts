@@ -19,7 +19,7 @@ import {
   findDocumentFile,
   submitEligibilityDocument,
 } from '../../services/memberships/eligibility-documents.ts';
-import { findFreezeTypes, previewFreeze, requestFreeze } from '../../services/memberships/freeze.ts';
+import * as freeze from '../../services/memberships/freeze.ts';
 import {
   findChangeOptions,
   quoteChange,
@@ -105,13 +105,15 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...declared(membershipFreezeTypes, { tags }),
-    handler: async (request) => ({ data: await findFreezeTypes(app.db, who(request, request.params.id)) }),
+    handler: async (request) => ({
+      data: await freeze.findFreezeTypes(app.db, who(request, request.params.id)),
+    }),
   });
 
   app.route({
     ...declared(membershipFreezePreview, { tags }),
     handler: async (request) => ({
-      data: await previewFreeze(app.db, { ...who(request, request.params.id), fields: request.query }),
+      data: await freeze.previewFreeze(app.db, { ...who(request, request.params.id), fields: request.query }),
     }),
   });
 
@@ -135,7 +137,7 @@ const membershipManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await handleUpload(request, freezeUpload, {
         ...uploadOf(request, 'freeze', freezeUpload.file),
         use: (fields, file) =>
-          requestFreeze(uploadDeps(request), { ...who(request, request.params.id), fields, file }),
+          freeze.freezeMembership(uploadDeps(request), { ...who(request, request.params.id), fields, file }),
       });
       return reply.code(201).send({ data });
     },

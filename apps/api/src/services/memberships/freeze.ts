@@ -137,7 +137,7 @@ export async function previewFreeze(
  * second request racing this one is refused); the membership's status line is derived from it on read (decision
  * 046). On any refusal the route removes the stored file.
  */
-export async function requestFreeze(
+export async function freezeMembership(
   deps: UploadDeps,
   input: {
     customerId: number;
