@@ -139,9 +139,28 @@ test("the billing day shows the first payment date and the 7-day rule; 'Could no
   const chosen = await review.locator('.start-date__chosen strong').textContent();
   const today = Number(chosen!.slice(0, 2));
   const billingDay = today + 2 <= 28 ? today + 2 : 1;
+  // While the costs load, the first payment's room is kept: the terms below do not move under a tap (a slow
+  // answer once made a tick land on the date's text instead).
+  const terms = review.getByRole('checkbox', { name: 'I agree to the membership terms and conditions' });
+  let answerCosts = () => {};
+  await page.route('**/api/memberships/types/*/payment-options/*', async (route) => {
+    await new Promise<void>((resolve) => {
+      answerCosts = resolve;
+    });
+    await route.continue();
+  });
   await review.getByLabel('Billing day').selectOption(String(billingDay));
-  await expect(review.getByText('Total to pay now')).toBeVisible();
   const firstPayment = review.locator('.review-dates__first-payment');
+  await expect(firstPayment).toHaveText('Working out your payment dates…');
+  await expect(terms).toBeVisible();
+  // Its place on the page (not in the viewport, which scrolls).
+  const top = () => terms.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const termsBefore = await top();
+  answerCosts();
+  await expect(review.getByText('Total to pay now')).toBeVisible();
+  await page.unroute('**/api/memberships/types/*/payment-options/*');
+  await expect(firstPayment).toContainText('First monthly payment');
+  expect(await top()).toBe(termsBefore);
   await expect(firstPayment).toContainText(/First monthly payment: \d{1,2} [A-Z][a-z]+ \d{4}/);
   const date = /First monthly payment: (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(
     (await firstPayment.textContent())!,

@@ -1,6 +1,14 @@
 import { costsReply, JOINING_TEXTS, membershipTypesReply, promoValidationReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
-import { createClient, createVenue, setupTestDatabase } from './helper.ts';
+import { optionsWithPromotion } from '../src/services/memberships/promotions.ts';
+import {
+  createClient,
+  createMembershipType,
+  createPaymentOption,
+  createPromotion,
+  createVenue,
+  setupTestDatabase,
+} from './helper.ts';
 import { joiningFixtures, NOW } from './joining.fixtures.ts';
 
 const t = await setupTestDatabase();
@@ -53,6 +61,8 @@ describe('GET /api/memberships/types', () => {
       fees: { base_fee: { raw: 3999, formatted: '£39.99' }, joining_fee: { raw: 1500 } },
       total_to_pay_now: { raw: 2700 }, // £15.00 joining + 9 days of £39.99 (22 Nov → 1 Dec)
       is_purchasable: { can_purchase: true, has_prices: true, message: null },
+      // A promotion is good now for this option, so the promo code is offered before the costs are asked for.
+      promotion_enabled: true,
     });
     expect(g!.payment_options[1]).toMatchObject({
       id: gymAnnual.id,
@@ -60,6 +70,7 @@ describe('GET /api/memberships/types', () => {
       fixed_duration: 12,
       fixed_period: 'month',
       total_to_pay_now: { raw: 39900 },
+      promotion_enabled: true, // NOJOIN covers every option
     });
     expect(o!.coverage).toEqual([{ id: home.id, slug: home.slug, name: home.name }]);
     expect((await types(other.id)).map((m) => m.slug)).toEqual(['gym-and-swim', 'student', 'junior']);
@@ -101,6 +112,39 @@ describe('GET /api/memberships/types', () => {
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['venue_id']);
   });
+});
+
+it("says which options a promotion is good for now, as the list's promotion_enabled: the option's own, or every option's; not an expired or archived one", async () => {
+  const club = await createClient(t.db, { name: 'Promotionless Club' });
+  const type = await createMembershipType(t.db, { clientId: club.id, name: 'Swim', slug: 'club-swim' });
+  const monthly = await createPaymentOption(t.db, { membershipTypeId: type.id, baseFee: 2000 });
+  const annual = await createPaymentOption(t.db, { membershipTypeId: type.id, baseFee: 20000 });
+  const enabled = async () => {
+    const has = await optionsWithPromotion(t.db, club.id, NOW);
+    return [has(monthly.id), has(annual.id)];
+  };
+  expect(await enabled()).toEqual([false, false]);
+  await createPromotion(t.db, {
+    clientId: club.id,
+    code: 'GONE',
+    value: 10,
+    validTo: new Date(NOW.getTime() - 1),
+  });
+  await createPromotion(t.db, {
+    clientId: club.id,
+    code: 'LATER',
+    value: 10,
+    validFrom: new Date(NOW.getTime() + 60_000),
+  });
+  await createPromotion(t.db, { clientId: club.id, code: 'SHELVED', value: 10, archivedAt: NOW });
+  expect(await enabled()).toEqual([false, false]);
+  await createPromotion(t.db, { clientId: club.id, code: 'MONTH', value: 10, paymentOptionId: monthly.id });
+  expect(await enabled()).toEqual([true, false]);
+  await createPromotion(t.db, { clientId: club.id, code: 'ALL', value: 10 });
+  expect(await enabled()).toEqual([true, true]);
+  // One client's promotions are not another's.
+  const quiet = await createClient(t.db, { name: 'Quiet Club' });
+  expect((await optionsWithPromotion(t.db, quiet.id, NOW))(monthly.id)).toBe(false);
 });
 
 describe('GET /api/memberships/types/:typeId/payment-options/:optionId (costs)', () => {

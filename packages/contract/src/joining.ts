@@ -29,6 +29,11 @@ export const paymentOption = z.object({
   global_base_price: money,
   total_to_pay_now: money,
   is_purchasable: isPurchasable,
+  promotion_enabled: z
+    .boolean()
+    .describe(
+      "A promotion is good now for this option (as the costs call's promotion_enabled): the promo code is offered",
+    ),
 });
 export type PaymentOption = z.infer<typeof paymentOption>;
 

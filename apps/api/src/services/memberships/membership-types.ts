@@ -13,6 +13,7 @@ import { sanitiseHtml } from '../../lib/sanitise-html.ts';
 import { heldMembershipTypeIds, type JoiningCaller, purchasability } from './eligibility.ts';
 import { typesAtVenue, venueOf } from './lookups.ts';
 import { computeCosts } from './pricing.ts';
+import { optionsWithPromotion } from './promotions.ts';
 
 /** GET memberships/types (joining §2 Choose your membership): a venue's memberships, tailored to the caller. */
 
@@ -23,6 +24,7 @@ const toOptionWire = (
   purchasable: IsPurchasable,
   today: LocalDate,
   caller: JoiningCaller,
+  promotionEnabled: boolean,
 ): PaymentOption => {
   // The list's "pay now" figure: a start today on the member's own billing day (else the 1st), no promotion.
   // A stored billing day the costs call cannot price (outside 1–28) answers 'Could not calculate price.' there;
@@ -45,6 +47,7 @@ const toOptionWire = (
     global_base_price: toMoney(option.baseFee),
     total_to_pay_now: toMoney(costs.totalToPayNow),
     is_purchasable: purchasable,
+    promotion_enabled: promotionEnabled,
   };
 };
 
@@ -72,7 +75,7 @@ export async function listMembershipTypes(
   const types = await typesAtVenue(db, input.clientId, venue.id);
   if (!types.length) return [];
   const ids = types.map((t) => t.id);
-  const [options, benefits, coverage] = await Promise.all([
+  const [options, benefits, coverage, hasPromotion] = await Promise.all([
     db
       .select()
       .from(paymentOptions)
@@ -94,6 +97,7 @@ export async function listMembershipTypes(
       .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
       .where(inArray(membershipTypeVenues.membershipTypeId, ids))
       .orderBy(asc(venues.name)),
+    optionsWithPromotion(db, input.clientId, input.now),
   ]);
   const showIneligible = input.includeIneligible && venue.allowIneligibleMemberships;
   const held = input.customerId ? await heldMembershipTypeIds(db, input.customerId, ids) : new Set<number>();
@@ -124,7 +128,7 @@ export async function listMembershipTypes(
         })),
       payment_options: options
         .filter((o) => o.membershipTypeId === type.id)
-        .map((o) => toOptionWire(o, purchasable, today, input.caller)),
+        .map((o) => toOptionWire(o, purchasable, today, input.caller, hasPromotion(o.id))),
     });
   }
   return result;

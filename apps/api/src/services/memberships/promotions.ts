@@ -7,18 +7,38 @@ import { optionOfClient } from './lookups.ts';
 
 /** Promotion codes (joining §5 Promo code): which are good now for a payment option, found by code. */
 
-/** Promotions of the client that are good now for a payment option (its own, or every option's). */
-export function usablePromotion(clientId: number, optionId: number, now: Date) {
-  return and(
+/** Promotions of the client that are good now, for any payment option. */
+const usableNow = (clientId: number, now: Date) =>
+  and(
     eq(membershipPromotions.clientId, clientId),
     isNull(membershipPromotions.archivedAt),
-    or(isNull(membershipPromotions.paymentOptionId), eq(membershipPromotions.paymentOptionId, optionId)),
     or(
       isNull(membershipPromotions.validFrom),
       sql`${membershipPromotions.validFrom} <= ${now.toISOString()}`,
     ),
     or(isNull(membershipPromotions.validTo), sql`${membershipPromotions.validTo} > ${now.toISOString()}`),
   );
+
+/** Promotions of the client that are good now for a payment option (its own, or every option's). */
+export function usablePromotion(clientId: number, optionId: number, now: Date) {
+  return and(
+    usableNow(clientId, now),
+    or(isNull(membershipPromotions.paymentOptionId), eq(membershipPromotions.paymentOptionId, optionId)),
+  );
+}
+
+/**
+ * Which payment options have a promotion good now (the list's `promotion_enabled`, the same answer as the costs
+ * call's): one read of the client's promotions for a whole list.
+ */
+export async function optionsWithPromotion(db: DbOrTx, clientId: number, now: Date) {
+  const rows = await db
+    .selectDistinct({ optionId: membershipPromotions.paymentOptionId })
+    .from(membershipPromotions)
+    .where(usableNow(clientId, now));
+  const forEvery = rows.some((row) => row.optionId === null);
+  const ids = new Set(rows.map((row) => row.optionId));
+  return (optionId: number) => forEvery || ids.has(optionId);
 }
 
 const promoNotRecognised = (field: string) =>

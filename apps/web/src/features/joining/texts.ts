@@ -35,5 +35,6 @@ export const REVIEW_TEXTS = {
   sevenDayRule:
     'Your first monthly payment is never taken within 7 days of your start date: if your billing day comes sooner, the first payment moves to the month after, so pro-rata can cover more than a month.',
   firstPayment: (prettyDate: string) => `First monthly payment: ${prettyDate}`,
+  firstPaymentLoading: 'Working out your payment dates…',
   proRataDays: (days: number) => `Pro-rata covers ${days} ${days === 1 ? 'day' : 'days'} until then.`,
 } as const;

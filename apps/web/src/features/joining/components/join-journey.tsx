@@ -48,6 +48,9 @@ export function JoinMembershipJourney({
   const submit = useJoinSubmit(view);
   const send = useGuardedSend(view, submit);
   const { state } = view;
+  const chosenOption = memberships.data
+    ?.find((m) => m.id === state.membershipTypeId)
+    ?.paymentOptions.find((o) => o.id === state.paymentOptionId);
   const membership = membershipChoiceSlot(view, {
     venueId: venueId ?? 0,
     joiningCosts: { hasBillingDate: view.hasBillingDate },
@@ -65,6 +68,7 @@ export function JoinMembershipJourney({
         mode="join"
         state={state}
         hasBillingDate={view.hasBillingDate}
+        promotionEnabled={chosenOption?.promotionEnabled}
         serverErrors={view.store.errors.review}
         continueLabel="Continue"
         isSubmitting={submit.isPending}

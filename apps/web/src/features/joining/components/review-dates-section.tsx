@@ -21,6 +21,11 @@ export interface ReviewDatesSectionProps {
   state: JourneyState;
   /** The user already pays on a set day (billing_day is then sent as null). Guests: false. */
   hasBillingDate: boolean;
+  /**
+   * The chosen payment option offers a promo code (the membership list's `promotionEnabled`), known before the
+   * costs arrive so the field does not push the terms down under a tap; else the costs' answer.
+   */
+  promotionEnabled?: boolean;
   serverErrors?: SectionErrors;
   continueLabel: string;
   isSubmitting: boolean;
@@ -38,6 +43,7 @@ export function ReviewDatesSection({
   mode,
   state,
   hasBillingDate,
+  promotionEnabled,
   serverErrors = {},
   continueLabel,
   isSubmitting,
@@ -158,16 +164,20 @@ export function ReviewDatesSection({
                 </option>
               ))}
             </select>
-            {state.billingDay &&
-              costs.data?.prettyFirstBillingDate &&
-              !costs.isPlaceholderData &&
-              !isIncalculable && (
-                <p className="field__hint review-dates__first-payment" aria-live="polite">
-                  <strong>{REVIEW_TEXTS.firstPayment(costs.data.prettyFirstBillingDate)}</strong>{' '}
-                  {REVIEW_TEXTS.proRataDays(costs.data.proRataDays)}
-                  <InfoTip label="Why this date">{REVIEW_TEXTS.sevenDayRule}</InfoTip>
-                </p>
-              )}
+            {/* Its room is kept while the costs load, so what follows (the terms) does not move under a tap. */}
+            {state.billingDay && !isIncalculable && (
+              <p className="field__hint review-dates__first-payment" aria-live="polite">
+                {costs.data?.prettyFirstBillingDate && !costs.isPlaceholderData ? (
+                  <>
+                    <strong>{REVIEW_TEXTS.firstPayment(costs.data.prettyFirstBillingDate)}</strong>{' '}
+                    {REVIEW_TEXTS.proRataDays(costs.data.proRataDays)}
+                    <InfoTip label="Why this date">{REVIEW_TEXTS.sevenDayRule}</InfoTip>
+                  </>
+                ) : (
+                  REVIEW_TEXTS.firstPaymentLoading
+                )}
+              </p>
+            )}
             {billingDayErrors.length > 0 && (
               <div className="field__error" id={billingErrorId} role="alert">
                 {billingDayErrors.map((message) => (
@@ -177,7 +187,7 @@ export function ReviewDatesSection({
             )}
           </div>
         )}
-        {mode === 'join' && costs.data?.promotionEnabled && state.paymentOptionId && (
+        {mode === 'join' && (promotionEnabled ?? costs.data?.promotionEnabled) && state.paymentOptionId && (
           <PromoCodeField
             paymentOptionId={state.paymentOptionId}
             code={state.promotionCode}
