@@ -5,7 +5,7 @@
 // of some 1,400 modules, each with its package scope to look up, which halves the cold start and the idle memory.
 // Lazily imported parts (the demo seed, Stripe, GoCardless, mail, S3, receipts, photos) stay separate chunks that
 // load only when used. Tests and `npm run dev` run the sources.
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -46,8 +46,26 @@ await build({
     entryFileNames: '[name].js',
     chunkFileNames: '[name]-[hash].js',
     sourcemap: true,
+    // Non-ASCII characters (a '£', a '–' in a text) escaped: V8 keeps a script's source as long as its functions
+    // may still compile, one byte a character only when every character is Latin-1, else two.
+    charset: 'ascii',
+    // Licence notices kept; JSDoc left out (it is in the sources, and carries '–', '→' and '…').
+    comments: { legal: true, annotation: false, jsdoc: false },
   },
 });
+
+// The last non-ASCII characters are in licence comments (authors' names): escaped too, so every chunk is ASCII and
+// V8 holds its source at one byte a character (3.7 MB for the app, not 7.4).
+for (const file of (await readdir(outDir)).filter((f) => f.endsWith('.js'))) {
+  const code = await readFile(path.join(outDir, file), 'utf8');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  if (/[^\x00-\x7f]/.test(code))
+    await writeFile(
+      path.join(outDir, file),
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+      code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
+}
 
 // Code that finds files from its own place would look in apps/api/dist and fail only when it runs.
 const problems = [];
