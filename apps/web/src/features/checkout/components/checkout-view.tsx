@@ -13,6 +13,7 @@ import { fromCartPayments, type OfflinePayment, offlinePaymentsReducer } from '.
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { CardFields, StripeCardField, TestCards } from '../../../ui/card-fields';
+import { Spinner } from '../../../ui/spinner';
 import { CheckboxField } from '../../../ui/text-field';
 import { Totals } from '../../../ui/totals';
 import { termsQueryOptions } from '../api/get-terms';
@@ -54,6 +55,9 @@ export function CheckoutView({
   const hasTerms = termsItems.length > 0;
   const savedCards = useQuery({ ...savedCardsQueryOptions, enabled: needsPayment });
   const savedCard = savedCards.data?.find((card) => !card.expired) ?? null;
+  // Until the saved cards are known, no card form: it would vanish under the member's fingers when a saved card
+  // arrives and is offered first.
+  const isLoadingSavedCards = needsPayment && savedCards.isPending;
   const [isTermsOpen, setTermsOpen] = useState(false);
   // With Stripe, its own fields take the card (loaded only once the new card form shows: decision 038).
   const { isStripe, publishableKey } = cardProvider();
@@ -117,7 +121,7 @@ export function CheckoutView({
     },
   });
   const paymentChoice = watch('paymentChoice');
-  const isNewCard = needsPayment && (paymentChoice === 'new' || !savedCard);
+  const isNewCard = needsPayment && !isLoadingSavedCards && (paymentChoice === 'new' || !savedCard);
   rules.current = {
     isTermsRequired: hasTerms,
     waivers: Object.fromEntries(waiverItems.map((item) => [waiverKey(item.id), item.name])),
@@ -202,6 +206,7 @@ export function CheckoutView({
         {needsPayment && (
           <section className="card checkout-section" aria-labelledby="payment-heading">
             <h2 id="payment-heading">Payment</h2>
+            {isLoadingSavedCards && <Spinner label="Loading your saved cards" />}
             {savedCard && (
               <fieldset className="fieldset payment-choice">
                 <legend>How would you like to pay?</legend>
@@ -274,7 +279,7 @@ export function CheckoutView({
           <Button
             type="submit"
             className="checkout-submit__button"
-            disabled={isBusy || terms.isPending || setCartPayments.isPending}
+            disabled={isBusy || terms.isPending || isLoadingSavedCards || setCartPayments.isPending}
             aria-busy={isBusy || undefined}
           >
             {isBusy && <span className="btn__spinner" aria-hidden="true" />}
