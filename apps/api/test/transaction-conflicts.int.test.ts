@@ -1,13 +1,22 @@
-import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
-import { sql } from 'drizzle-orm';
+import { cancelBookingsReply, DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { retryOnConflict } from '../src/db/connection-errors.ts';
-import { setupTestDatabase } from './helper.ts';
+import { activitySessions, bookings, creditTransactions } from '../src/db/schema.ts';
+import {
+  createBooking,
+  createClient,
+  createCustomer,
+  createSession,
+  createVenue,
+  login,
+  setupTestDatabase,
+} from './helper.ts';
 
 /**
  * A transaction PostgreSQL ends to break a deadlock runs again (db/connection-errors.ts; checkout and basket changes
- * use it), and one that still conflicts answers 503 with Retry-After, not 500: nothing was kept, so the member's
+ * and cancellations use it), and one that still conflicts answers 503 with Retry-After, not 500: nothing was kept, so the member's
  * phone can send it again.
  */
 const conflictProbe: FastifyPluginAsync = async (app) => {
@@ -27,6 +36,66 @@ describe('transactions that deadlock', async () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
     expect(res.json()).toEqual({ message: DEFAULT_ERROR_TEXTS.generic });
+  });
+
+  it('cancels a booking whose transaction PostgreSQL ended with a deadlock: once, with the credit once', async () => {
+    const client = await createClient(t.db);
+    const venue = await createVenue(t.db, { clientId: client.id });
+    const me = await createCustomer(t.db, { clientId: client.id });
+    const spin = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: new Date(Date.now() + 30 * 3_600_000),
+      price: 650,
+    });
+    const booking = await createBooking(t.db, { customerId: me.id, sessionId: spin.session.id, price: 650 });
+    const app = await t.buildTestApp();
+    const session = await login(app, me);
+    // The first credit row written raises what PostgreSQL raises for a deadlock; a sequence counts the tries (it is
+    // not rolled back with them). One statement a call: PGlite runs each as a named statement.
+    await t.db.execute(sql.raw('create sequence conflict_tries'));
+    await t.db.execute(
+      sql.raw(`create function conflict_once() returns trigger language plpgsql as $$
+        begin
+          if nextval('conflict_tries') = 1 then
+            raise exception 'deadlock detected' using errcode = '40P01';
+          end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create trigger conflict_once before insert on credit_transactions for each row execute function conflict_once()',
+      ),
+    );
+    try {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/activities/bookings/${booking.id}?source=my-account`,
+        headers: session.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(cancelBookingsReply.parse(res.json()).data.credit_awarded.raw).toBe(650);
+      const tries = (await t.db.execute(sql.raw('select last_value from conflict_tries'))) as unknown as {
+        rows: { last_value: string | number }[];
+      };
+      expect(Number(tries.rows[0]!.last_value)).toBe(2);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger conflict_once on credit_transactions'));
+      await t.db.execute(sql.raw('drop function conflict_once()'));
+      await t.db.execute(sql.raw('drop sequence conflict_tries'));
+    }
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('cancelled');
+    const credits = await t.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.bookingId, booking.id));
+    expect(credits.map((c) => c.amount)).toEqual([650]);
+    const [place] = await t.db
+      .select()
+      .from(activitySessions)
+      .where(eq(activitySessions.id, spin.session.id));
+    expect(place!.bookedCount).toBe(0);
   });
 
   // PGlite has one connection: its transactions never wait on each other.

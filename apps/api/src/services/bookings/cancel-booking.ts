@@ -1,6 +1,7 @@
 import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/connection-errors.ts';
 import { activitySessions, bookings, customers, waitlistEntries } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addMonthsToInstant } from '../../lib/local-date.ts';
@@ -31,6 +32,12 @@ export type CancelRequest = {
  */
 export async function cancelBookings(db: Db, request: CancelRequest) {
   const ids = [...new Set(request.bookingIds)];
+  // A deadlock or serialization conflict rolls the whole cancellation back (it writes only the database, the mail
+  // included, through the outbox), so it runs again instead of answering 503.
+  return retryOnConflict(() => cancelInTransaction(db, request, ids));
+}
+
+async function cancelInTransaction(db: Db, request: CancelRequest, ids: number[]) {
   const { customerId, now } = request;
   return db.transaction(async (tx) => {
     // Lock the sessions (id order, like checkout), then the bookings.
