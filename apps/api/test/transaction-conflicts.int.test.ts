@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { retryOnConflict } from '../src/db/connection-errors.ts';
 import { activitySessions, bookings, creditTransactions } from '../src/db/schema.ts';
+import { deadlockOnFirstInsert } from './conflict-once.ts';
 import {
   createBooking,
   createClient,
@@ -50,23 +51,8 @@ describe('transactions that deadlock', async () => {
     const booking = await createBooking(t.db, { customerId: me.id, sessionId: spin.session.id, price: 650 });
     const app = await t.buildTestApp();
     const session = await login(app, me);
-    // The first credit row written raises what PostgreSQL raises for a deadlock; a sequence counts the tries (it is
-    // not rolled back with them). One statement a call: PGlite runs each as a named statement.
-    await t.db.execute(sql.raw('create sequence conflict_tries'));
-    await t.db.execute(
-      sql.raw(`create function conflict_once() returns trigger language plpgsql as $$
-        begin
-          if nextval('conflict_tries') = 1 then
-            raise exception 'deadlock detected' using errcode = '40P01';
-          end if;
-          return new;
-        end $$`),
-    );
-    await t.db.execute(
-      sql.raw(
-        'create trigger conflict_once before insert on credit_transactions for each row execute function conflict_once()',
-      ),
-    );
+    // The first credit row written fails as PostgreSQL fails a transaction it ends to break a deadlock.
+    const conflict = await deadlockOnFirstInsert(t.db, 'credit_transactions');
     try {
       const res = await app.inject({
         method: 'DELETE',
@@ -75,14 +61,9 @@ describe('transactions that deadlock', async () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(cancelBookingsReply.parse(res.json()).data.credit_awarded.raw).toBe(650);
-      const tries = (await t.db.execute(sql.raw('select last_value from conflict_tries'))) as unknown as {
-        rows: { last_value: string | number }[];
-      };
-      expect(Number(tries.rows[0]!.last_value)).toBe(2);
+      expect(await conflict.tries()).toBe(2);
     } finally {
-      await t.db.execute(sql.raw('drop trigger conflict_once on credit_transactions'));
-      await t.db.execute(sql.raw('drop function conflict_once()'));
-      await t.db.execute(sql.raw('drop sequence conflict_tries'));
+      await conflict.remove();
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('cancelled');

@@ -1,6 +1,7 @@
 import { GUEST_PASS_TEXTS, GUEST_PASS_VALID_DAYS, type GuestPass } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/connection-errors.ts';
 import { customers, guestPasses, venues } from '../../db/schema.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { addDays, endOfDay, localDateOf } from '../../lib/local-date.ts';
@@ -34,6 +35,12 @@ export type SendGuestPassInput = {
  * under venue_id).
  */
 export async function sendGuestPass(db: Db, input: SendGuestPassInput): Promise<GuestPass> {
+  // A deadlock or serialization conflict rolls it all back (the mail too: it is queued in the outbox), so it runs
+  // again instead of answering 503.
+  return retryOnConflict(() => sendInTransaction(db, input));
+}
+
+async function sendInTransaction(db: Db, input: SendGuestPassInput): Promise<GuestPass> {
   const { customerId, client, now } = input;
   return db.transaction(async (tx) => {
     const [venue] = await tx
