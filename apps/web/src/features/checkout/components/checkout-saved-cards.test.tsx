@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Cart } from '../../../api/get-cart';
 import { queryKeys } from '../../../lib/query-keys';
 import { MemoryRouter, Routes } from '../../../lib/router';
 import { defaultSiteConfig, setSiteConfig } from '../../../lib/site-config';
+import { swimCart as cart } from './checkout.fixtures';
 import { CheckoutView } from './checkout-view';
 
 vi.mock('../../../lib/toast', () => ({
@@ -16,31 +16,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const cart = {
-  id: 7,
-  version: 3,
-  selectedUserId: 11,
-  items: [
-    {
-      id: 70,
-      name: 'Swim session',
-      quantity: 1,
-      problem: null,
-      cartableType: 'activity',
-      cartableResource: { requiresWaiver: false },
-      price: { raw: 1250, original: { raw: 1250 }, benefitApplied: false, packageApplied: false },
-    },
-  ],
-  payments: [],
-  credits: {
-    membership: { totalAvailable: { raw: 0 }, maxApplicable: { raw: 0 } },
-    general: { totalAvailable: { raw: 0 }, maxApplicable: { raw: 0 } },
-  },
-  totals: { itemCount: 1, basketCost: { raw: 1250 }, creditApplied: { raw: 0 }, totalToPay: { raw: 1250 } },
-  attendeeWaiversRequired: false,
-  billingPrefill: null,
-} as unknown as Cart;
 
 const visa = {
   id: 5,

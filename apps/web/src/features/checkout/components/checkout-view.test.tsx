@@ -3,11 +3,11 @@ import { CARD_PROVIDER_TEXTS, CARD_TEXTS } from '@fieldhouse/contract/texts/paym
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cart } from '../../../api/get-cart';
 import { queryKeys } from '../../../lib/query-keys';
 import { MemoryRouter, Routes } from '../../../lib/router';
 import { defaultSiteConfig, setSiteConfig } from '../../../lib/site-config';
 import { fakeStripe, stripeJs } from '../../../ui/stripe-js.fake';
+import { swimCart as cart } from './checkout.fixtures';
 import { CheckoutView } from './checkout-view';
 
 // Stripe.js replaced by the shared fake (one for every file: see ui/stripe-js.fake.ts).
@@ -17,36 +17,6 @@ vi.mock('../../../lib/toast', () => ({
   TOAST_DURATION: { default: 5000, payment: 10_000, short: 3000 },
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
 }));
-
-const cart = {
-  id: 7,
-  version: 3,
-  selectedUserId: 11,
-  items: [
-    {
-      id: 70,
-      name: 'Swim session',
-      quantity: 1,
-      problem: null,
-      cartableType: 'activity',
-      cartableResource: { requiresWaiver: false },
-      price: { raw: 1250, original: { raw: 1250 }, benefitApplied: false, packageApplied: false },
-    },
-  ],
-  payments: [],
-  credits: {
-    membership: { totalAvailable: { raw: 0 }, maxApplicable: { raw: 0 } },
-    general: { totalAvailable: { raw: 0 }, maxApplicable: { raw: 0 } },
-  },
-  totals: {
-    itemCount: 1,
-    basketCost: { raw: 1250 },
-    creditApplied: { raw: 0 },
-    totalToPay: { raw: 1250 },
-  },
-  attendeeWaiversRequired: false,
-  billingPrefill: null,
-} as unknown as Cart;
 
 type Call = { url: string; body: Record<string, unknown> };
 let calls: Call[] = [];
