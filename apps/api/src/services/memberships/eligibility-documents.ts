@@ -15,8 +15,8 @@ type DocumentFields = {
 /**
  * POST /api/eligibility/document: the membership must be the caller's (404), the criterion the membership type's
  * and the document type one of the criterion's (422); the file (422 `document`) has been typed and stored as it
- * streamed in (storage's receiveUpload). The row is written in one transaction that first locks the customer and checks the
- * upload quota with this file's size (422 `document`). On any refusal the route removes the stored file.
+ * streamed in (storage's receiveUpload). The row is written in one transaction that first locks the customer and
+ * checks the upload quota with this file's size (422 `document`). On any refusal the route removes the stored file.
  */
 export async function submitEligibilityDocument(
   deps: UploadDeps,
