@@ -44,7 +44,7 @@ import { checkDatabase, registration, rush } from './bench/rush.mjs';
 import { seed } from './bench/seed.mjs';
 import { mb, ms } from './bench/stats.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
-import { SERVER_NODE_OPTIONS } from './lib/server-node-options.mjs';
+import { SERVER_NODE_OPTIONS, withServerEnv } from './lib/server-node-options.mjs';
 import { portAnswers } from './lib/test-postgres.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -68,6 +68,7 @@ async function benchDatabase(kind, prepare) {
     const server = await startProcess(
       [...SERVER_NODE_OPTIONS, ...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/dist/main.js')],
       {
+        ...withServerEnv(process.env),
         ...target.env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
-import { SERVER_NODE_OPTIONS } from './lib/server-node-options.mjs';
+import { SERVER_NODE_OPTIONS, withServerEnv } from './lib/server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const env = { ...process.env };
+const env = withServerEnv(process.env);
 if (env.DEMO_MODE === undefined && env.NODE_ENV !== 'production') {
   env.DEMO_MODE = 'true';
   console.log('npm start: demo mode on (demo data, /api/dev/mail); set DEMO_MODE=false to turn it off');

@@ -6,15 +6,20 @@
 // DEMO_MODE=false against an already migrated database; printed: spawn to the first 200 of its health route, and
 // RSS 3 s later (from /proc). Run the server once before, so the database is migrated.
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS } from '../lib/server-node-options.mjs';
+import { SERVER_NODE_OPTIONS, withServerEnv } from '../lib/server-node-options.mjs';
 import { ROOT } from './config.mjs';
 import { freePort, procStatus, sleep, startProcess, stopProcess } from './processes.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const env = { NODE_ENV: 'production', DEMO_MODE: 'false', LOG_LEVEL: 'warn' };
 
-async function measure(label, args, healthPath, port) {
-  const { child, coldStartMs } = await startProcess(args, { ...env, PORT: String(port) }, port, healthPath);
+async function measure(label, args, healthPath, port, extraEnv = {}) {
+  const { child, coldStartMs } = await startProcess(
+    args,
+    { ...extraEnv, ...env, PORT: String(port) },
+    port,
+    healthPath,
+  );
   await sleep(3000);
   const { rss } = procStatus(child.pid);
   await stopProcess(child);
@@ -34,6 +39,7 @@ for (let i = 0; i < runs; i++) {
     [...SERVER_NODE_OPTIONS, path.join(ROOT, 'apps/api/dist/main.js')],
     '/api/health',
     port,
+    withServerEnv(process.env),
   );
   await measure(
     'bare Fastify',

@@ -9,3 +9,12 @@
 // V8 fixes its flags once it has started (v8.setFlagsFromString before PGlite opens was measured to do nothing),
 // and NODE_OPTIONS does not accept it.
 export const SERVER_NODE_OPTIONS = ['--liftoff-only'];
+
+// MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena (up to eight per core), and each
+// arena keeps what was freed in it. The server's threads (libuv's pool hashing passwords, V8's helpers) made the
+// built server on PostgreSQL hold 150-151 MB at idle; with two arenas 143-145 MB, and no slower in the bench
+// (decision 055). An operator's own value wins. `npm run serve` sets the same in package.json.
+export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
+
+/** `env` with the server's defaults filled in where it has no value of its own. */
+export const withServerEnv = (env) => ({ ...SERVER_ENV_DEFAULTS, ...env });
