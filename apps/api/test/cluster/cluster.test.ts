@@ -7,10 +7,10 @@ import { adminQuery, withDatabaseName } from '../db-template.ts';
 import { createClient, createSession, createVenue } from '../helper.ts';
 import {
   type ApiProcess,
-  CLUSTER_FILES,
   CSRF,
   callApi,
   callApiRetrying,
+  clusterApiEnv,
   freePort,
   inBatches,
   type Member,
@@ -64,23 +64,11 @@ beforeAll(async () => {
   await admin(`drop database if exists ${databaseName} with (force)`);
   await admin(`create database ${databaseName}`);
   smtp = await startSmtpSink();
-  apiEnv = {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    TRUST_PROXY: '127.0.0.1',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    // A mail attempt in the killed process is retried after this (the local SMTP server answers at once), and the
-    // first retry follows 2–4 s later (30–60 s by default).
-    MAIL_ATTEMPT_TIMEOUT_SECONDS: '20',
-    MAIL_RETRY_DELAY_SECONDS: '2',
-    // Expired attempts are noticed every 2 s rather than every 15 s.
-    JOB_SUPERVISE_INTERVAL_SECONDS: '2',
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: String(FORGOTTEN_PASSWORD_LIMIT),
-    STORAGE_DIR: CLUSTER_FILES,
-  };
+  apiEnv = clusterApiEnv({
+    databaseUrl,
+    smtpPort: smtp.port,
+    forgottenPasswordLimit: FORGOTTEN_PASSWORD_LIMIT,
+  });
   const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
   // All three start at once on an empty database: migrations must serialise themselves.
   for (const port of ports) apis.push(startApi(port, apiEnv));

@@ -65,6 +65,31 @@ export const freePort = async () => {
   return port;
 };
 
+/** The environment of each API process: production, the test's database and SMTP sink, short mail and job timers. */
+export function clusterApiEnv(options: {
+  databaseUrl: string;
+  smtpPort: number;
+  forgottenPasswordLimit: number;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    HOST: '127.0.0.1',
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+    // A mail attempt in the killed process is retried after this (the local SMTP server answers at once), and the
+    // first retry follows 2–4 s later (30–60 s by default).
+    MAIL_ATTEMPT_TIMEOUT_SECONDS: '20',
+    MAIL_RETRY_DELAY_SECONDS: '2',
+    // Expired attempts are noticed every 2 s rather than every 15 s.
+    JOB_SUPERVISE_INTERVAL_SECONDS: '2',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: String(options.forgottenPasswordLimit),
+    STORAGE_DIR: CLUSTER_FILES,
+  };
+}
+
 export type ApiProcess = { port: number; child: ChildProcess; output: string[] };
 
 export function startApi(port: number, env: Record<string, string>): ApiProcess {
