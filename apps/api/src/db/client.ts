@@ -69,11 +69,16 @@ const consoleLogger: DatabaseLogger = {
   warn: (obj, msg) => console.warn(msg, obj),
 };
 
-/** "PostgreSQL at host:port" without user or password (for log lines and start-up errors). */
+/**
+ * "PostgreSQL at host:port", or "PostgreSQL at /socket/directory:port" when the URL names a Unix socket's directory
+ * (`?host=/var/run/postgresql`), without user or password (for log lines and start-up errors).
+ */
 export function describePostgres(url: string): string {
   try {
     const u = new URL(url);
-    return `PostgreSQL at ${u.hostname || 'localhost'}:${u.port || '5432'}`;
+    const socketDirectory = u.searchParams.get('host');
+    const host = socketDirectory?.startsWith('/') ? socketDirectory : u.hostname || 'localhost';
+    return `PostgreSQL at ${host}:${u.port || '5432'}`;
   } catch {
     return 'PostgreSQL';
   }
