@@ -9,8 +9,8 @@ describe('describePostgres (the database named in log lines and start-up errors)
   });
 
   it("names the socket's directory when the URL connects over a Unix socket", () => {
-    expect(describePostgres('postgres://fieldhouse:s3cret@localhost/fieldhouse?host=/var/run/postgresql')).toBe(
-      'PostgreSQL at /var/run/postgresql:5432',
-    );
+    expect(
+      describePostgres('postgres://fieldhouse:s3cret@localhost/fieldhouse?host=/var/run/postgresql'),
+    ).toBe('PostgreSQL at /var/run/postgresql:5432');
   });
 });
