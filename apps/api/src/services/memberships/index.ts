@@ -6,7 +6,8 @@ export { endReplacedMembership } from './membership-change.ts';
 export {
   DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT,
   DOCUMENT_EXPIRY_WARNING_DAYS,
-  findDocumentNotices,
+  documentNoticeMembershipsJson,
+  documentNoticesOf,
 } from './membership-state.ts';
 export { nextPaymentOnOrAfter } from './payment-schedule.ts';
 export { findStatusInfo, lastFrozenDay } from './status-info.ts';

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
 import {
   clients,
   eligibilityDocuments,
@@ -225,36 +224,33 @@ export async function findOwnMembership(
 }
 export type OwnMembership = Awaited<ReturnType<typeof findOwnMembership>>;
 
-/**
- * For GET /api/auth/user: whether any of the customer's memberships needs a document uploaded (isUploadRequired),
- * and the expiry of each membership's latest document that has an expiry date.
- */
-const documentNoticeRows = prepared((db) =>
-  db
-    .select({
-      membership: memberships,
-      criterionId: membershipTypes.eligibilityCriterionId,
-      timeZone: venues.timeZone,
-    })
-    .from(memberships)
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(
-      and(
-        eq(memberships.customerId, sql.placeholder('customerId')),
-        eq(memberships.awaitingPayment, false),
-        isNotNull(membershipTypes.eligibilityCriterionId),
-      ),
-    )
-    .prepare('document_notices'),
-);
+/** A paid membership whose type asks for an eligibility document, as `documentNoticeMembershipsJson` gives it. */
+export type DocumentNoticeMembership = {
+  id: number;
+  status: (typeof memberships.$inferSelect)['status'];
+  timeZone: string | null;
+};
 
-export async function findDocumentNotices(db: DbOrTx, customerId: number, now: Date) {
-  const rows = await documentNoticeRows(db, { customerId });
+/**
+ * For GET /api/auth/user, read in the customer's own statement (it is called on every page; each statement is a
+ * round trip): the customer's paid memberships whose type asks for an eligibility document, as one JSON array, in
+ * id order. `documentNoticesOf` works out the notices from it. A subquery's own tables come first in SQL's scope, so
+ * its `venues` is the membership's home venue even where the outer statement joins `venues` too.
+ */
+export const documentNoticeMembershipsJson = (customerId: SQLWrapper) =>
+  sql<
+    DocumentNoticeMembership[]
+  >`(select coalesce(json_agg(json_build_object('id', ${memberships.id}, 'status', ${memberships.status}, 'timeZone', ${venues.timeZone}) order by ${memberships.id}), '[]'::json) from ${memberships} inner join ${membershipTypes} on ${membershipTypes.id} = ${memberships.membershipTypeId} inner join ${venues} on ${venues.id} = ${memberships.homeVenueId} where ${memberships.customerId} = ${customerId} and ${memberships.awaitingPayment} = false and ${membershipTypes.eligibilityCriterionId} is not null)`;
+
+/**
+ * Whether any of these memberships needs a document uploaded (isUploadRequired), and the expiry of each live
+ * membership's latest document that has an expiry date. Reads the documents only when there is a membership to ask.
+ */
+export async function documentNoticesOf(db: DbOrTx, rows: DocumentNoticeMembership[], now: Date) {
   if (!rows.length) return { uploadRequired: false, expiry: [] };
   const context = await loadMembershipContext(
     db,
-    rows.map((r) => r.membership.id),
+    rows.map((r) => r.id),
   );
   let uploadRequired = false;
   const expiry: {
@@ -265,24 +261,24 @@ export async function findDocumentNotices(db: DbOrTx, customerId: number, now: D
   }[] = [];
   for (const r of rows) {
     const today = localDateOf(now, r.timeZone || DEFAULT_TIME_ZONE);
-    const doc = context.documents.get(r.membership.id) ?? null;
+    const doc = context.documents.get(r.id) ?? null;
     if (
       isUploadRequired({
         hasCriterion: true,
         doc,
-        status: r.membership.status,
-        managementEnabled: isLive(r.membership.status),
+        status: r.status,
+        managementEnabled: isLive(r.status),
         today,
       })
     )
       uploadRequired = true;
     const e = documentExpiry(doc, today);
-    if (e.daysToExpiry !== null && isLive(r.membership.status))
+    if (e.daysToExpiry !== null && isLive(r.status))
       expiry.push({
         expired: e.expired,
         document_expiring_soon: e.expiringSoon,
         days_to_expiry: e.daysToExpiry,
-        membership_id: r.membership.id,
+        membership_id: r.id,
       });
   }
   return { uploadRequired, expiry };

@@ -9,11 +9,16 @@ import { toMoney } from '../../lib/money.ts';
 import type { ClientRow } from '../clients/index.ts';
 import { creditBalancesOf, creditLedgerJson } from '../credits/index.ts';
 import { toProfilePhoto } from '../customers/index.ts';
-import { DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT, findDocumentNotices } from '../memberships/index.ts';
+import {
+  DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT,
+  documentNoticeMembershipsJson,
+  documentNoticesOf,
+} from '../memberships/index.ts';
 
 /**
- * The customer with their home venue, credit ledger, whether a penalty is unpaid and whether a membership is live:
- * one statement (GET /api/auth/user is called on every page; each statement is a round trip).
+ * The customer with their home venue, credit ledger, whether a penalty is unpaid, whether a membership is live and
+ * the memberships that may need a document: one statement (GET /api/auth/user is called on every page; each
+ * statement is a round trip).
  */
 const userRow = prepared((db) => {
   const customerId = sql.placeholder('customerId');
@@ -23,6 +28,7 @@ const userRow = prepared((db) => {
       homeVenueSlug: venues.slug,
       credit: creditLedgerJson(customerId),
       hasUnpaidPenalty: sql<boolean>`exists (select 1 from ${penalties} where ${penalties.customerId} = ${customers.id} and ${penalties.status} = 'unpaid')`,
+      documentMemberships: documentNoticeMembershipsJson(customerId),
       hasLiveMembership: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.customerId} = ${customers.id} and ${memberships.awaitingPayment} = false and ${inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES])})`,
     })
     .from(customers)
@@ -39,7 +45,7 @@ export async function findUser(db: DbOrTx, customerId: number, client: ClientRow
   const { customer } = row;
   const credit = creditBalancesOf(row.credit, now);
 
-  const documents = await findDocumentNotices(db, customerId, now);
+  const documents = await documentNoticesOf(db, row.documentMemberships, now);
 
   return {
     id: customer.id,
