@@ -1,11 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
-import { MemoryRouter, Routes } from '../../../lib/router';
-import { defaultSiteConfig, setSiteConfig } from '../../../lib/site-config';
-import { swimCart as cart } from './checkout.fixtures';
-import { CheckoutView } from './checkout-view';
+import { renderCheckoutView } from './checkout.fixtures';
 
 vi.mock('../../../lib/toast', () => ({
   TOAST_DURATION: { default: 5000, payment: 10_000, short: 3000 },
@@ -52,25 +47,7 @@ function renderWithSlowSavedCards() {
         }),
     ),
   );
-  setSiteConfig({
-    ...defaultSiteConfig('bookings'),
-    cardPayments: { provider: 'sandbox', publishableKey: null },
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  queryClient.setQueryData(queryKeys.terms(cart.id), []);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/basket/checkout']}>
-        <Routes
-          routes={[
-            { path: '/basket/checkout', element: <CheckoutView cart={cart} source="online" isDemo /> },
-          ]}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderCheckoutView('sandbox');
   return { answer: (cards: unknown[]) => act(async () => answer(cards)) };
 }
 

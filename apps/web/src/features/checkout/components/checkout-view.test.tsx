@@ -1,14 +1,9 @@
 import { CARD_DECLINED_MESSAGE, SANDBOX_CARDS } from '@fieldhouse/contract/payments';
 import { CARD_PROVIDER_TEXTS, CARD_TEXTS } from '@fieldhouse/contract/texts/payments';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
-import { MemoryRouter, Routes } from '../../../lib/router';
-import { defaultSiteConfig, setSiteConfig } from '../../../lib/site-config';
 import { fakeStripe, stripeJs } from '../../../ui/stripe-js.fake';
-import { swimCart as cart } from './checkout.fixtures';
-import { CheckoutView } from './checkout-view';
+import { renderCheckoutView } from './checkout.fixtures';
 
 // Stripe.js replaced by the shared fake (one for every file: see ui/stripe-js.fake.ts).
 vi.mock('@stripe/stripe-js/pure', async () => (await import('../../../ui/stripe-js.fake')).stripeJs);
@@ -45,27 +40,7 @@ afterEach(() => {
 });
 
 function renderCheckout(provider: 'stripe' | 'sandbox' = 'stripe') {
-  setSiteConfig({
-    ...defaultSiteConfig('bookings'),
-    cardPayments: { provider, publishableKey: provider === 'stripe' ? 'pk_test_fieldhouse' : null },
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  queryClient.setQueryData(queryKeys.terms(cart.id), []);
-  queryClient.setQueryData(queryKeys.savedCards, []);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/basket/checkout']}>
-        <Routes
-          routes={[
-            { path: '/basket/checkout', element: <CheckoutView cart={cart} source="online" isDemo /> },
-            { path: '/booking-confirmed/:orderId', element: <p>Confirmed order</p> },
-          ]}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderCheckoutView(provider, { savedCards: [] });
 }
 
 const type = (label: string, value: string) =>
