@@ -48,6 +48,8 @@ export type PricedCart = {
   priced: PricedLine[];
   totals: BasketTotals;
   tenders: Tender[];
+  /** Whom the confirmation goes to. */
+  buyer: { email: string; firstName: string };
 };
 
 const penaltyVenues = alias(venues, 'penalty_venues');

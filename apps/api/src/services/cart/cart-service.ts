@@ -80,7 +80,7 @@ export async function priceCart(
     packages,
   );
   const totals = basketTotals({ lines: priced, creditAvailable: credit, tenders: stored });
-  return { cart, lines, priced, totals, tenders: stored };
+  return { cart, lines, priced, totals, tenders: stored, buyer: facts.buyer };
 }
 
 export type CartContext = { customerId: number; clientId: number; timeZone: string; now: Date };

@@ -38,7 +38,14 @@ const pricingFacts = prepared((db) => {
       'tenderType', cp.tender_type, 'amount', cp.amount) order by cp.id), '[]'::json)
     from cart_payments cp where cp.cart_id = ${sql.placeholder('cartId')})`;
   return db
-    .select({ benefits, packages, credit: creditLedgerJson(customerId), payments })
+    .select({
+      benefits,
+      packages,
+      credit: creditLedgerJson(customerId),
+      payments,
+      email: customers.email,
+      firstName: customers.firstName,
+    })
     .from(customers)
     .where(eq(customers.id, customerId))
     .prepare('pricing_facts');
@@ -50,6 +57,8 @@ export type PricingFacts = {
   credit: ReturnType<typeof creditBalancesOf>;
   /** The basket's stored payments (offline tenders and credit chosen), oldest first. */
   payments: Tender[];
+  /** Whom the basket's confirmation goes to (read here: checkout mails it without another round trip). */
+  buyer: { email: string; firstName: string };
 };
 
 /**
@@ -77,5 +86,6 @@ export async function loadPricingFacts(
     })),
     credit: creditBalancesOf(row.credit as CreditLedgerJson[], now),
     payments: row.payments,
+    buyer: { email: row.email, firstName: row.firstName },
   };
 }

@@ -1,10 +1,10 @@
 // What checkout works on and checks before it charges: the basket locked, each line still buyable (naming the
 // session), the tenders, and the card to charge.
 import { CARD_REQUIRED_MESSAGE, type CheckoutBody } from '@fieldhouse/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { carts, savedCards } from '../../db/schema.ts';
+import { activitySessions, cartItems, carts, savedCards } from '../../db/schema.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
@@ -45,6 +45,42 @@ export async function lockCart(tx: Tx, customerId: number, body: CheckoutBody): 
   }
   const [open] = await lockOpenCart(tx, { customerId });
   return open;
+}
+
+/**
+ * The locked basket's lines (type and item), and the row locks on their sessions' places, in one statement (issue
+ * 12: a round trip fewer in every checkout): the subquery locks the sessions in id order, as every checkout does,
+ * so two checkouts never wait on each other in a cycle. It is evaluated once, before the first line is returned;
+ * a basket with no lines locks nothing.
+ */
+const basketItemsLockingSessions = prepared((db) => {
+  const cartId = sql.placeholder('cartId');
+  const lockedSessions = db
+    .select({ id: activitySessions.id })
+    .from(activitySessions)
+    .where(
+      inArray(
+        activitySessions.id,
+        db.select({ id: cartItems.sessionId }).from(cartItems).where(eq(cartItems.cartId, cartId)),
+      ),
+    )
+    .orderBy(asc(activitySessions.id))
+    .for('update');
+  return db
+    .select({
+      type: cartItems.cartableType,
+      cartableId: cartItems.cartableId,
+      sessionsLocked: sql<number>`(select count(*)::int from (${lockedSessions}) as locked)`,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .prepare('checkout_items_lock_sessions');
+});
+
+/** The basket's lines, with their sessions' places locked (see above). */
+export async function lockBasketItems(tx: Tx, cartId: number) {
+  const rows = await basketItemsLockingSessions(tx, { cartId });
+  return rows.map(({ type, cartableId }) => ({ type, cartableId }));
 }
 
 export async function lastCompletedCart(tx: Tx, customerId: number) {

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/connection-errors.ts';
-import { activitySessions, cartItems, memberships, orders, penalties, waivers } from '../../db/schema.ts';
+import { memberships, orders, penalties, waivers } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { type CartRow, capTenders, loadCartLines, priceCart } from '../cart/index.ts';
 import { type ClientRow, hasCheckoutTerms } from '../clients/index.ts';
@@ -25,6 +25,7 @@ import {
   checkoutProblem,
   checkTenders,
   lastCompletedCart,
+  lockBasketItems,
   lockCart,
   resolveSource,
   tendersOf,
@@ -134,12 +135,8 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     if (cart.version === body.cart_version && cart.completeOrderId) return completedOutcome(tx, cart);
     throw new HttpError(409, BASKET_CHANGED_MESSAGE);
   }
-  const items = cart
-    ? await tx
-        .select({ type: cartItems.cartableType, cartableId: cartItems.cartableId })
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cart.id))
-    : [];
+  // The lines, with their sessions' places locked in id order (no deadlocks between checkouts).
+  const items = cart ? await lockBasketItems(tx, cart.id) : [];
   if (!cart || cart.version !== body.cart_version || items.length === 0) {
     if (body.cart_id === undefined) {
       // A retry after the basket completed (and perhaps a new one opened) finds the order it made.
@@ -155,19 +152,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     if (await hasCheckoutTerms(tx, client.id)) throw fieldError('terms', TERMS_REQUIRED_MESSAGE);
   }
 
-  // 3. Row locks on the places and fees, always in id order (no deadlocks between checkouts).
-  const sessionIds = items
-    .filter((i) => i.type === 'activity')
-    .map((i) => i.cartableId)
-    .sort((a, b) => a - b);
-  if (sessionIds.length) {
-    await tx
-      .select({ id: activitySessions.id })
-      .from(activitySessions)
-      .where(inArray(activitySessions.id, sessionIds))
-      .orderBy(asc(activitySessions.id))
-      .for('update');
-  }
+  // 3. Row locks on the fees and memberships, always in id order (the places were locked with the lines).
   const penaltyIds = items
     .filter((i) => i.type === 'penalty')
     .map((i) => i.cartableId)

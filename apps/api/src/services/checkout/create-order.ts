@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { carts, customers, orderItems, orders, payments } from '../../db/schema.ts';
+import { carts, orderItems, orders, payments } from '../../db/schema.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDatePretty, venueTime } from '../../lib/venue-time.ts';
 import { useBenefit, usePackageSession } from '../allowances/index.ts';
@@ -160,13 +160,9 @@ export async function createOrder(
     .set({ status: 'completed', completeOrderId: orderId, completedAt: now, updatedAt: now })
     .where(eq(carts.id, cart.id));
 
-  const [customer] = await sp
-    .select({ email: customers.email, firstName: customers.firstName })
-    .from(customers)
-    .where(eq(customers.id, customerId));
   const mail = bookingConfirmationMail({
     clientName: client.name,
-    firstName: customer!.firstName,
+    firstName: priced.buyer.firstName,
     orderId,
     lines: lines.map((l) => ({
       name: l.name,
@@ -179,6 +175,6 @@ export async function createOrder(
     total: formatMoney(totals.total),
     link: `${request.bookingsUrl}/booking-confirmed/${orderId}`,
   });
-  await queueMail(sp, { ...mail, to: customer!.email });
+  await queueMail(sp, { ...mail, to: priced.buyer.email });
   return order!;
 }
