@@ -126,40 +126,41 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
     const db = context?.db ?? this.db;
     const card = await this.findSource(db, request);
-    const sourceRef = card.token;
+
+    // A new key (the usual case): the intent is made with the card's outcome in one statement. A key already used
+    // finds its intent instead (a concurrent call's insert is waited for), and is never charged twice.
+    const id = `pi_${createToken(18)}`;
+    const [created] = await db
+      .insert(sandboxPaymentIntents)
+      .values({
+        id,
+        idempotencyKey: request.idempotencyKey,
+        ...this.attemptWith(card, request),
+        createdAt: this.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return this.outcome(db, created, card);
 
     const [existing] = await db
       .select()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.idempotencyKey, request.idempotencyKey))
       .for('update');
-    if (existing) {
-      // Same key: never a second charge. A succeeded intent answers with its first outcome.
-      if (existing.status === 'succeeded') return this.succeeded(db, existing);
-      if (existing.status === 'requires_action' && existing.cardTokenRef === sourceRef) {
-        if (existing.challengeStatus === 'approved') return this.capture(db, existing);
-        return { status: 'requires_action', intentId: existing.id, challengeId: existing.challengeId! };
-      }
-      // Declined, refunded, or a further check abandoned for another card: attempt again on the same intent.
-      return this.attempt(db, existing.id, request, card);
+    if (!existing) throw new Error(`Payment intent for ${request.idempotencyKey} neither made nor found`);
+    // Same key: never a second charge. A succeeded intent answers with its first outcome.
+    if (existing.status === 'succeeded') return this.succeeded(db, existing);
+    if (existing.status === 'requires_action' && existing.cardTokenRef === card.token) {
+      if (existing.challengeStatus === 'approved') return this.capture(db, existing);
+      return { status: 'requires_action', intentId: existing.id, challengeId: existing.challengeId! };
     }
-    const id = `pi_${createToken(18)}`;
-    const inserted = await db
-      .insert(sandboxPaymentIntents)
-      .values({
-        id,
-        idempotencyKey: request.idempotencyKey,
-        amount: request.amountPence,
-        status: 'declined',
-        cardTokenRef: sourceRef,
-        description: request.description,
-        createdAt: this.now(),
-        updatedAt: this.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: sandboxPaymentIntents.id });
-    if (!inserted.length) return this.charge(request, context); // a concurrent call created it first
-    return this.attempt(db, id, request, card);
+    // Declined, refunded, or a further check abandoned for another card: attempt again on the same intent.
+    const [again] = await db
+      .update(sandboxPaymentIntents)
+      .set(this.attemptWith(card, request))
+      .where(eq(sandboxPaymentIntents.id, existing.id))
+      .returning();
+    return this.outcome(db, again!, card);
   }
 
   async confirm(
@@ -253,8 +254,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return card;
   }
 
-  /** Runs the card's behaviour on the intent (new attempt). */
-  private async attempt(db: DbOrTx, intentId: string, request: ChargeRequest, card: TokenRow) {
+  /** An attempt with this card: what its intent becomes (the card's behaviour decides). */
+  private attemptWith(card: TokenRow, request: ChargeRequest) {
     const base = {
       amount: request.amountPence,
       cardTokenRef: card.token,
@@ -262,45 +263,67 @@ export class SandboxPaymentProvider implements PaymentProvider {
       description: request.description,
       updatedAt: this.now(),
     };
-    if (card.behaviour === 'decline') {
-      await db
-        .update(sandboxPaymentIntents)
-        .set({ ...base, status: 'declined', challengeId: null, challengeStatus: null, chargeId: null })
-        .where(eq(sandboxPaymentIntents.id, intentId));
-      return { status: 'declined', message: CARD_DECLINED_MESSAGE } satisfies ChargeResult;
-    }
+    if (card.behaviour === 'decline')
+      return {
+        ...base,
+        status: 'declined' as const,
+        challengeId: null,
+        challengeStatus: null,
+        chargeId: null,
+      };
     if (card.behaviour === 'challenge') {
       const challengeId = `chal_${createToken(18)}`;
-      await db
-        .update(sandboxPaymentIntents)
-        .set({ ...base, status: 'requires_action', challengeId, challengeStatus: 'pending', chargeId: null })
-        .where(eq(sandboxPaymentIntents.id, intentId));
-      return { status: 'requires_action', intentId, challengeId } satisfies ChargeResult;
+      return {
+        ...base,
+        status: 'requires_action' as const,
+        challengeId,
+        challengeStatus: 'pending' as const,
+        chargeId: null,
+      };
     }
-    const [row] = await db
-      .update(sandboxPaymentIntents)
-      .set({ ...base, status: 'requires_action', challengeId: null, challengeStatus: 'approved' })
-      .where(eq(sandboxPaymentIntents.id, intentId))
-      .returning();
-    return this.capture(db, row!);
+    return {
+      ...base,
+      status: 'succeeded' as const,
+      challengeId: null,
+      challengeStatus: 'approved' as const,
+      chargeId: `ch_${createToken(18)}`,
+      savedCardRef: this.savedCardRefFor(card, request.saveCard),
+    };
   }
 
-  /** Takes the money: the intent succeeds with a charge id (and a saved payment method when asked). */
+  /** The intent after an attempt, as the caller sees it; a card kept for later payments is stored now. */
+  private async outcome(db: DbOrTx, intent: IntentRow, card: TokenRow): Promise<ChargeResult> {
+    if (intent.status === 'declined') return { status: 'declined', message: CARD_DECLINED_MESSAGE };
+    if (intent.status === 'requires_action')
+      return { status: 'requires_action', intentId: intent.id, challengeId: intent.challengeId! };
+    await this.keepCard(db, card, intent.savedCardRef);
+    return this.succeeded(db, intent, card);
+  }
+
+  /** The payment method a charge keeps: the card's own when it is one already, else a new one (or none). */
+  private savedCardRefFor(card: TokenRow | undefined, saveCard: boolean): string | null {
+    if (!saveCard || !card) return null;
+    return card.kind === 'payment_method' ? card.token : `pm_${createToken(18)}`;
+  }
+
+  /** Stores the payment method made from a one-off token, as a real provider keeps it. */
+  private async keepCard(db: DbOrTx, card: TokenRow | undefined, savedCardRef: string | null) {
+    if (!card || !savedCardRef || card.kind === 'payment_method') return;
+    await db
+      .insert(sandboxCardTokens)
+      .values({ ...card, token: savedCardRef, kind: 'payment_method', createdAt: this.now() });
+  }
+
+  /** Takes the money after an approved further check: the intent succeeds with a charge id (and a saved payment
+   * method when asked). */
   private async capture(db: DbOrTx, intent: IntentRow): Promise<ChargeResult> {
     const [card] = await db
       .select()
       .from(sandboxCardTokens)
       .where(eq(sandboxCardTokens.token, intent.cardTokenRef))
       .limit(1);
-    let savedCardRef: string | null = null;
-    if (intent.saveCard && card) {
-      savedCardRef = card.kind === 'payment_method' ? card.token : `pm_${createToken(18)}`;
-      if (card.kind !== 'payment_method') {
-        await db
-          .insert(sandboxCardTokens)
-          .values({ ...card, token: savedCardRef, kind: 'payment_method', createdAt: this.now() });
-      }
-    }
+    const savedCardRef = this.savedCardRefFor(card, intent.saveCard);
+    await this.keepCard(db, card, savedCardRef);
     const [row] = await db
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded', chargeId: `ch_${createToken(18)}`, savedCardRef, updatedAt: this.now() })
