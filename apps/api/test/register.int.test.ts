@@ -7,7 +7,15 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema.ts';
-import { createClient, createTerms, csrfHeaders, outbox, sessionFrom, setupTestDatabase } from './helper.ts';
+import {
+  createClient,
+  createCustomer,
+  createTerms,
+  csrfHeaders,
+  outbox,
+  sessionFrom,
+  setupTestDatabase,
+} from './helper.ts';
 
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
@@ -85,6 +93,25 @@ describe('register', () => {
     const refs = replies.map((r) => r.json().data.reference);
     expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(refs).size).toBe(5);
+  });
+
+  it('skips the numbers customers were given by hand (the demo seed numbers its members)', async () => {
+    const first = await register(validBody({ email: 'numbered-first@example.test' }));
+    const n = Number(first.json().data.reference.slice(2));
+    await createCustomer(t.db, {
+      clientId: client.id,
+      reference: `FH${n + 1}`,
+      email: 'by-hand-1@example.test',
+    });
+    await createCustomer(t.db, {
+      clientId: client.id,
+      reference: `FH${n + 3}`,
+      email: 'by-hand-3@example.test',
+    });
+    const next = await register(validBody({ email: 'numbered-next@example.test' }));
+    expect(next.statusCode).toBe(201);
+    // Past the highest number given, not into the gap: numbers only go up.
+    expect(next.json().data.reference).toBe(`FH${n + 4}`);
   });
 
   it('answers 422 with per-field errors for password rules, mismatch and missing terms', async () => {

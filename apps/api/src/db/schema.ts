@@ -160,6 +160,15 @@ export const venues = pgTable(
   ],
 );
 
+/**
+ * Customer numbers ('FH' + this): one atomic step per registration, with no lock held and no scan of the customers
+ * (services/customers/register.ts skips a number a customer was given by hand, as the demo seed gives them).
+ */
+export const customerReferenceSeq = pgSequence('customer_reference_seq', {
+  startWith: 100001,
+  minValue: 100001,
+});
+
 export const customers = pgTable(
   'customers',
   {

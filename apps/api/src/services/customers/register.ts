@@ -10,20 +10,33 @@ import { queueMail, welcomeMail } from '../mail/index.ts';
 export const REFERENCE_PREFIX = 'FH';
 const FIRST_REFERENCE_NUMBER = 100001;
 
+/** A customer number from the sequence, unless a customer already has it (given by hand: the demo seed). */
+const takeReference = (tx: Tx) =>
+  rowsOf<{ reference: string }>(
+    tx.execute(sql`select r.reference from (select ${REFERENCE_PREFIX}::text || nextval('customer_reference_seq') as reference) r
+      where not exists (select 1 from ${customers} c where c.reference = r.reference)`),
+  );
+
 /**
- * Next customer reference ('FH' + 6 digits). A transaction-scoped advisory lock serialises concurrent
- * registrations on PostgreSQL; PGlite serialises transactions anyway.
+ * Next customer reference ('FH' + 6 digits or more) from a sequence: no lock, no scan (issue 12). Customers given
+ * their number by hand (the demo seed, the tests' factories) may hold numbers the sequence has not reached; the first
+ * such clash moves the sequence past the highest number given (one scan), and the unique index has the last word.
  */
 export async function nextCustomerReference(tx: Tx): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.reference'))`);
-  const result = await tx.execute<{ max: number | string | null }>(
-    sql`select max(substring(reference from 3)::int) as max from customers where reference ~ '^FH[0-9]{6,}$'`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    max: number | null;
-  }[];
-  const max = Number(rows[0]?.max ?? 0);
-  return `${REFERENCE_PREFIX}${Math.max(max + 1, FIRST_REFERENCE_NUMBER)}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [free] = await takeReference(tx);
+    if (free) return free.reference;
+    await tx.execute(
+      sql`select setval('customer_reference_seq', greatest(coalesce((select max(substring(reference from 3)::bigint)
+        from ${customers} where reference ~ '^FH[0-9]{6,}$'), 0), ${FIRST_REFERENCE_NUMBER - 1}))`,
+    );
+  }
+  throw new Error('No free customer reference after moving the sequence past the highest one');
+}
+
+async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  const r = await result;
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
 
 /**
