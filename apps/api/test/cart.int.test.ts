@@ -64,6 +64,23 @@ describe('basket', () => {
     expect(cart.version).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps both of two adds made at once (two tabs) in one basket, each a version of its own', async () => {
+    const member = await createCustomer(t.db, { clientId: client.id });
+    const tabs = await login(app, member); // no basket yet: both adds make it, or wait for the other's
+    const [a, b] = await Promise.all(
+      [30, 31].map((hours) =>
+        createSession(t.db, { venueId: venue.id, startsAt: at(hours), name: `Tab ${hours}`, price: 500 }),
+      ),
+    );
+    const replies = await Promise.all([add(a!.session.id, tabs), add(b!.session.id, tabs)]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+    const versions = replies.map((r) => cartOf(r).version);
+    expect(new Set(versions).size).toBe(2);
+    const cart = cartOf(await call('GET', '/api/cart', undefined, tabs));
+    expect(cart.items.map((i) => i.name).sort()).toEqual(['Tab 30', 'Tab 31']);
+    expect(cart.version).toBe(Math.max(...versions));
+  });
+
   it('adds a session, works out VAT, and bumps the version on every change', async () => {
     const spin = await createSession(t.db, {
       venueId: venue.id,

@@ -48,14 +48,19 @@ export type AddItem = { id: number; type: CartItem['cartable_type'] };
 
 /** POST /api/cart/add: released, not started, not booked by the caller, not in the basket, not full. */
 export async function addToCart(db: TxDb, ctx: CartContext, items: AddItem[]) {
-  return changeCart(db, ctx, async (tx, cart) => {
-    for (const item of items) {
-      if (item.type === 'activity') await addSession(tx, ctx, cart, item.id);
-      else if (item.type === 'penalty') await addPenalty(tx, ctx, cart, item.id);
-      else throw fieldError('items', NOT_ADDABLE_MESSAGE);
-    }
-    return true;
-  });
+  return changeCart(
+    db,
+    ctx,
+    async (tx, cart) => {
+      for (const item of items) {
+        if (item.type === 'activity') await addSession(tx, ctx, cart, item.id);
+        else if (item.type === 'penalty') await addPenalty(tx, ctx, cart, item.id);
+        else throw fieldError('items', NOT_ADDABLE_MESSAGE);
+      }
+      return true;
+    },
+    { alwaysChanges: true },
+  );
 }
 
 async function inCart(tx: Tx, cartId: number, type: CartItemType, id: number) {

@@ -117,15 +117,47 @@ const bumpCartVersionReturning = prepared((db) =>
     .prepare('cart_bump_version'),
 );
 
-/** Runs a change on the open basket under its row lock, bumps the version, and answers the new basket. */
+/**
+ * The open basket under its row lock with its version already bumped, made if there is none, in one statement
+ * (issue 12: a change used to read and lock the basket, make it when missing, and bump it after, three round trips
+ * for a member's first add). A new basket starts as one made and changed once, as `openCart` and a bump leave it.
+ */
+const openCartBumped = prepared((db) =>
+  db
+    .insert(carts)
+    .values({
+      customerId: sql.placeholder('customerId'),
+      version: 2,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .onConflictDoUpdate({
+      target: carts.customerId,
+      targetWhere: sql`${carts.status} = 'open'`,
+      set: { version: sql`${carts.version} + 1`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning()
+    .prepare('open_cart_bumped'),
+);
+
+/**
+ * Runs a change on the open basket under its row lock, bumps the version, and answers the new basket. A change
+ * that returns false changed nothing (no bump); `alwaysChanges` (the change changes the basket or throws, which
+ * rolls the bump back) bumps the version as it takes the lock.
+ */
 export async function changeCart(
   db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },
   ctx: CartContext,
   change: (tx: Tx, cart: CartRow) => Promise<boolean | undefined>,
+  options: { alwaysChanges?: boolean } = {},
 ) {
   // A basket change writes only the database: after a deadlock or serialization conflict it runs again.
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
+      if (options.alwaysChanges) {
+        const [bumped] = await openCartBumped(tx, { customerId: ctx.customerId, now: ctx.now.toISOString() });
+        await change(tx, bumped!);
+        return readCart(tx, ctx, bumped!);
+      }
       const cart = await openCart(tx, ctx.customerId, true);
       const changed = await change(tx, cart);
       const [fresh] =
