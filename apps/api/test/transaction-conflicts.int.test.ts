@@ -1,9 +1,15 @@
-import { cancelBookingsReply, DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
+import { cancelBookingsReply, DEFAULT_ERROR_TEXTS, joinWaitlistReply } from '@fieldhouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { retryOnConflict } from '../src/db/connection-errors.ts';
-import { activitySessions, bookings, creditTransactions } from '../src/db/schema.ts';
+import {
+  activitySessions,
+  bookings,
+  creditTransactions,
+  customers,
+  waitlistEntries,
+} from '../src/db/schema.ts';
 import { deadlockOnFirstInsert } from './conflict-once.ts';
 import {
   createBooking,
@@ -11,14 +17,16 @@ import {
   createCustomer,
   createSession,
   createVenue,
+  csrfHeaders,
   login,
+  outbox,
   setupTestDatabase,
 } from './helper.ts';
 
 /**
- * A transaction PostgreSQL ends to break a deadlock runs again (db/connection-errors.ts; checkout and basket changes
- * and cancellations use it), and one that still conflicts answers 503 with Retry-After, not 500: nothing was kept, so the member's
- * phone can send it again.
+ * A transaction PostgreSQL ends to break a deadlock runs again (db/connection-errors.ts: checkout, basket changes,
+ * cancellations, and the other member and staff writes that touch only the database), and one that still conflicts
+ * answers 503 with Retry-After, not 500: nothing was kept, so the member's phone can send it again.
  */
 const conflictProbe: FastifyPluginAsync = async (app) => {
   app.get('/test/conflict', async () => {
@@ -30,6 +38,8 @@ const conflictProbe: FastifyPluginAsync = async (app) => {
 
 describe('transactions that deadlock', async () => {
   const t = await setupTestDatabase();
+  // The app serves one operator: every test's members are its customers.
+  const client = await createClient(t.db);
 
   it('answers 503 with Retry-After when a conflict outlasts the retries', async () => {
     const app = await t.buildTestApp({}, { plugins: [conflictProbe] });
@@ -40,7 +50,6 @@ describe('transactions that deadlock', async () => {
   });
 
   it('cancels a booking whose transaction PostgreSQL ended with a deadlock: once, with the credit once', async () => {
-    const client = await createClient(t.db);
     const venue = await createVenue(t.db, { clientId: client.id });
     const me = await createCustomer(t.db, { clientId: client.id });
     const spin = await createSession(t.db, {
@@ -77,6 +86,70 @@ describe('transactions that deadlock', async () => {
       .from(activitySessions)
       .where(eq(activitySessions.id, spin.session.id));
     expect(place!.bookedCount).toBe(0);
+  });
+
+  it('registers a member whose transaction PostgreSQL ended with a deadlock: one account, one welcome mail', async () => {
+    const app = await t.buildTestApp();
+    const conflict = await deadlockOnFirstInsert(t.db, 'customers');
+    let res: Awaited<ReturnType<typeof app.inject>>;
+    try {
+      res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/register?onboarding_type=customer_account_online',
+        headers: csrfHeaders(),
+        payload: {
+          client_id: client.id,
+          source: 'online',
+          first_name: 'Robin',
+          last_name: 'Shaw',
+          email: 'robin.deadlock@example.test',
+          password: 'Str0ng!pass',
+          password_confirmation: 'Str0ng!pass',
+          terms_accepted: true,
+          marketing_opt_in: false,
+        },
+      });
+      expect(await conflict.tries()).toBe(2);
+    } finally {
+      await conflict.remove();
+    }
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'robin.deadlock@example.test'));
+    expect(rows).toHaveLength(1);
+    expect(await outbox(app, 'robin.deadlock@example.test')).toHaveLength(1);
+  });
+
+  it('puts a member on a waitlist whose transaction PostgreSQL ended with a deadlock, once', async () => {
+    const venue = await createVenue(t.db, { clientId: client.id });
+    const me = await createCustomer(t.db, { clientId: client.id });
+    const booked = await createCustomer(t.db, { clientId: client.id });
+    const full = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: new Date(Date.now() + 30 * 3_600_000),
+      capacity: 1,
+    });
+    await createBooking(t.db, { customerId: booked.id, sessionId: full.session.id });
+    const app = await t.buildTestApp();
+    const session = await login(app, me);
+    const conflict = await deadlockOnFirstInsert(t.db, 'waitlist_entries');
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        headers: session.headers,
+        payload: { session_id: full.session.id },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(joinWaitlistReply.parse(res.json()).data.order).toBe(1);
+      expect(await conflict.tries()).toBe(2);
+    } finally {
+      await conflict.remove();
+    }
+    const entries = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.customerId, me.id));
+    expect(entries).toHaveLength(1);
   });
 
   // PGlite has one connection: its transactions never wait on each other.

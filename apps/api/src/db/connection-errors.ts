@@ -1,3 +1,5 @@
+import type { Tx } from './client.ts';
+
 /** The error itself and its causes (Drizzle wraps the driver's error in `cause`). */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   let current = err;
@@ -75,4 +77,16 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): 
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
     }
   }
+}
+
+/**
+ * `db.transaction(work)`, run again after a deadlock or serialization conflict (`retryOnConflict`): for a
+ * transaction that writes only the database (what it sends by mail goes through the outbox, in the transaction), so
+ * running it again repeats nothing.
+ */
+export function transactionRetried<T>(
+  db: { transaction: <R>(work: (tx: Tx) => Promise<R>) => Promise<R> },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return retryOnConflict(() => db.transaction(work));
 }

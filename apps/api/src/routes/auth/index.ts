@@ -17,6 +17,7 @@ import {
 } from '@fieldhouse/contract/routes/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { attemptLogin } from '../../services/auth/login.ts';
 import { LoginThrottle } from '../../services/auth/login-throttle.ts';
@@ -92,7 +93,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('client_id', 'The selected client is invalid.');
       const now = app.now();
       const passwordHash = await hashNewPassword(request.body);
-      const customerId = await app.db.transaction((tx) =>
+      const customerId = await transactionRetried(app.db, (tx) =>
         registerCustomer(tx, {
           client,
           body: request.body,

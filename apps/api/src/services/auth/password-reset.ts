@@ -5,6 +5,7 @@ import {
 } from '@fieldhouse/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { customers, passwordResets } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -45,7 +46,7 @@ export async function sendPasswordReset(
 ) {
   const { customer } = input;
   const token = createToken();
-  await db.transaction(async (tx) => {
+  await transactionRetried(db, async (tx) => {
     // Only the newest link works: the customer's row lock orders two requests at once, older links go.
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
     await revokePasswordResets(tx, customer.id);
@@ -100,7 +101,7 @@ export async function validateResetToken(db: DbOrTx, token: string, now: Date) {
  */
 export async function resetPassword(db: Db, input: { token: string; password: string; now: Date }) {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await transactionRetried(db, async (tx) => {
     const reset = await findLiveReset(tx, input.token, input.now);
     const used = await tx
       .update(passwordResets)

@@ -7,6 +7,7 @@ import {
 } from '@fieldhouse/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { authSessions, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
@@ -119,7 +120,7 @@ export async function changePassword(
   if (!(await verifyPassword(input.currentPassword, customer.passwordHash)))
     throw fieldError('current_password', CURRENT_PASSWORD_INCORRECT);
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await transactionRetried(db, async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, input.customerId));
     await revokePasswordResets(tx, input.customerId);
     await tx

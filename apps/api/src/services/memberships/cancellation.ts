@@ -1,6 +1,7 @@
 import { type CancelInfo, MEMBERSHIP_MANAGEMENT_TEXTS, type UpcomingPayment } from '@fieldhouse/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { clients, customers, memberships, paymentOptions, penalties, venues } from '../../db/schema.ts';
 import { LIVE_MEMBERSHIP_STATUSES } from '../../db/values.ts';
 import { forbidden, HttpError } from '../../lib/http-errors.ts';
@@ -156,7 +157,7 @@ export async function cancelMembership(
   db: Db,
   input: { customerId: number; membershipId: number; now: Date },
 ) {
-  const cancelled = await db.transaction(async (tx) => {
+  const cancelled = await transactionRetried(db, async (tx) => {
     const own = await findOwnMembership(tx, input);
     const { client, option } = own;
     if (!client.allowOnlineCancellation)

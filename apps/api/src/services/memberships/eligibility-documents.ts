@@ -1,6 +1,7 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { eligibilityDocuments, eligibilityDocumentTypes, memberships } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { type FileStorage, lockUploadQuota, type StoredUpload, type UploadDeps } from '../storage/index.ts';
@@ -44,7 +45,7 @@ export async function submitEligibilityDocument(
     throw fieldError('eligibility_document_type_id', MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired);
   if (!file) throw fieldError('document', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
 
-  await deps.db.transaction(async (tx) => {
+  await transactionRetried(deps.db, async (tx) => {
     await lockUploadQuota(tx, { customerId, quota: deps.quota, bytes: file.size, field: 'document' });
     // The membership is still the caller's (and not deleted) when the row is written.
     const [m] = await tx

@@ -1,6 +1,7 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS, type UpcomingPayment } from '@fieldhouse/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import {
   customers,
   eligibilityDocumentTypes,
@@ -153,7 +154,7 @@ export async function freezeMembership(
   const needsProof = resolved.type.proofType !== null;
   const stored = input.file;
   if (needsProof && !stored) throw fieldError('file', MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired);
-  await deps.db.transaction(async (tx) => {
+  await transactionRetried(deps.db, async (tx) => {
     if (stored)
       await lockUploadQuota(tx, {
         customerId: input.customerId,

@@ -7,6 +7,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import {
   cartItems,
   customers,
@@ -205,7 +206,7 @@ export async function submitChange(
   db: Db,
   input: { customerId: number; membershipId: number; paymentOptionId: number; startsAt: string; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const own = await findOwnMembership(tx, input);
     assertChangeable(own);
     await tx

@@ -6,6 +6,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import {
   cartItems,
   type JoinCostsSnapshot,
@@ -79,7 +80,7 @@ export async function renewMembership(
   db: Db,
   input: { customerId: number; membershipId: number; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const own = await findOwnMembership(tx, input);
     if (!own.flags.canRenew)
       throw fieldError('membership', own.flags.renewForbidReason ?? MEMBERSHIP_RENEWAL_TEXTS.noRenewal);

@@ -1,6 +1,7 @@
 import type { ApprovalItem, ApprovalKind } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import {
   clients,
   customers,
@@ -158,7 +159,7 @@ export async function decideApproval(
     accountUrl: string;
   },
 ): Promise<DecisionOutcome> {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const table = input.kind === 'freeze_request' ? freezeRequests : eligibilityDocuments;
     const [row] = await tx
       .select({

@@ -6,6 +6,7 @@ import {
 } from '@fieldhouse/contract';
 import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { activities, activitySessions, bookings, venues, waitlistEntries } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { formatDuration, venueDate, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
@@ -66,7 +67,7 @@ export async function joinWaitlist(
   db: Db,
   input: { customerId: number; clientId: number; sessionId: number; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const [row] = await tx
       .select({ session: activitySessions, clientId: venues.clientId })
       .from(activitySessions)

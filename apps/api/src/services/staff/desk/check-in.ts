@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { transactionRetried } from '../../../db/connection-errors.ts';
 import { checkIns, customers, venues } from '../../../db/schema.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { deskInstant, inScope, type VenueScope } from './shared.ts';
@@ -30,7 +31,7 @@ export async function checkIn(
     now: Date;
   },
 ): Promise<CheckInOutcome> {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id })
       .from(customers)

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { transactionRetried } from '../../../db/connection-errors.ts';
 import { customers, guestPasses, venues } from '../../../db/schema.ts';
 import { venueDateAtTime } from '../../../lib/venue-time.ts';
 import { guestPassStatus } from '../../guest-passes/index.ts';
@@ -44,7 +45,7 @@ export async function redeemGuestPass(
     now: Date;
   },
 ): Promise<RedemptionOutcome> {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     let desk: { id: number; name: string } | undefined;
     if (input.deskVenueId !== undefined) {
       [desk] = await tx

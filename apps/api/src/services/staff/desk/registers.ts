@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { transactionRetried } from '../../../db/connection-errors.ts';
 import { activities, activitySessions, bookings, customers, venues } from '../../../db/schema.ts';
 import {
   addDays,
@@ -178,7 +179,7 @@ export async function markAttendance(
     now: Date;
   },
 ): Promise<AttendanceOutcome> {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const session = await scopedSession(tx, input);
     if (!session) return { kind: 'session_not_found' };
     const [row] = await tx
