@@ -65,12 +65,14 @@ export async function adminQuery<T extends pg.QueryResultRow>(url: string, text:
   }
 }
 
-/** Creates the migrated PostgreSQL template once (built under a temporary name, then renamed). */
+/** Creates the migrated PostgreSQL template once (built under a name of this run's own, then renamed). */
 export async function ensurePgTemplate(adminUrl: string) {
   const name = pgTemplateName();
   const exists = await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`);
   if (exists.rowCount) return name;
-  const building = `${name}_building`;
+  // Built under this process's own name, so two runs building it at once (two checkouts, CI beside a developer) do
+  // not drop each other's half-built copy; one left by a run that died is dropped as stale (`fh_t_<pid>_…`).
+  const building = `fh_t_${process.pid}_template`;
   await adminQuery(adminUrl, `drop database if exists ${building} with (force)`);
   await adminQuery(adminUrl, `create database ${building}`);
   const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, building) });
@@ -80,7 +82,13 @@ export async function ensurePgTemplate(adminUrl: string) {
   } finally {
     await database.close();
   }
-  await adminQuery(adminUrl, `alter database ${building} rename to ${name}`);
+  try {
+    await adminQuery(adminUrl, `alter database ${building} rename to ${name}`);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '42P04') throw err; // duplicate_database
+    // Another run finished the same template first (same migrations, same name): use theirs.
+    await adminQuery(adminUrl, `drop database if exists ${building} with (force)`);
+  }
   return name;
 }
 
