@@ -108,6 +108,8 @@ export type CartLine = {
   maxQuantity: number;
   category: string | null;
   bookedByCaller: boolean;
+  /** The caller waits on this line's session (booking it takes them off the waitlist). */
+  waitingByCaller: boolean;
   session: {
     id: number;
     startsAt: Date;
@@ -162,6 +164,7 @@ const cartLineRows = prepared((db) => {
       },
       membershipVenue: { name: membershipVenues.name, timeZone: membershipVenues.timeZone },
       bookedByCaller: sql<boolean>`(${cartItems.sessionId} is not null and exists (select 1 from bookings b where b.customer_id = ${customerId} and b.activity_session_id = ${cartItems.sessionId} and b.status <> 'cancelled'))`,
+      waitingByCaller: sql<boolean>`(${cartItems.sessionId} is not null and exists (select 1 from waitlist_entries w where w.customer_id = ${customerId} and w.activity_session_id = ${cartItems.sessionId} and w.status = 'waiting'))`,
     })
     .from(cartItems)
     .leftJoin(activitySessions, eq(activitySessions.id, cartItems.sessionId))
@@ -196,6 +199,7 @@ export async function loadCartLines(
       cartableId: r.item.cartableId,
       usageRemoved: r.item.usageRemoved,
       bookedByCaller: Boolean(r.bookedByCaller),
+      waitingByCaller: Boolean(r.waitingByCaller),
       quantity: 1,
       maxQuantity: 1,
     };

@@ -146,7 +146,9 @@ export async function createOrder(
 
   const penaltyIds = lines.flatMap((l) => (l.penalty ? [l.penalty.id] : []));
   await markPenaltiesPaid(sp, penaltyIds, now);
-  await leaveWaitlistsOnBooking(sp, customerId, [...bookingBySession.keys()], now);
+  // Only where the lines (read in this transaction) say the member waits: no statement for the usual booking.
+  const waitedOn = activityLines.filter((l) => l.waitingByCaller).map((l) => l.session!.id);
+  await leaveWaitlistsOnBooking(sp, customerId, waitedOn, now);
   if (charge) await rememberCard(sp, customerId, charge, now);
 
   for (const line of lines)
