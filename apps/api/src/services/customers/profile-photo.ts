@@ -1,6 +1,7 @@
 import type { User } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { customers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import type { ClientRow } from '../clients/index.ts';
@@ -89,7 +90,7 @@ function setPhotoPath(
   photo: { key: string; size: number } | null,
   quota?: Parameters<typeof lockUploadQuota>[1],
 ) {
-  return db.transaction(async (tx) => {
+  return transactionRetried(db, async (tx) => {
     const [row] = await tx
       .select({ path: customers.profilePhotoPath })
       .from(customers)

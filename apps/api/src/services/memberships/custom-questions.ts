@@ -6,6 +6,7 @@ import {
 } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { customQuestionAnswers, customQuestions, membershipTypes } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
@@ -186,6 +187,6 @@ export async function saveCustomAnswers(
   const questions = await questionsOf(db, input.clientId, input.membershipTypeId);
   const { rows, errors } = checkAnswers(questions, input.body.answers);
   if (Object.keys(errors).length) throw new HttpError(422, CUSTOM_QUESTION_TEXTS.failed, errors);
-  if (rows.length) await db.transaction((tx) => writeAnswers(tx, input.customerId, rows, input.now));
+  if (rows.length) await transactionRetried(db, (tx) => writeAnswers(tx, input.customerId, rows, input.now));
   return findCustomQuestions(db, input);
 }
