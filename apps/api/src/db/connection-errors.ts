@@ -81,8 +81,8 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): 
 
 /**
  * `db.transaction(work)`, run again after a deadlock or serialization conflict (`retryOnConflict`): for a
- * transaction that writes only the database (what it sends by mail goes through the outbox, in the transaction), so
- * running it again repeats nothing.
+ * transaction that is safe to repeat. Everything it writes rolls back with it (mail too: it goes through the
+ * outbox, in the transaction), and what it asks of a provider carries an idempotency key (checkout's charge).
  */
 export function transactionRetried<T>(
   db: { transaction: <R>(work: (tx: Tx) => Promise<R>) => Promise<R> },

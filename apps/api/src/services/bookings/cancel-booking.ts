@@ -1,7 +1,7 @@
 import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { retryOnConflict } from '../../db/connection-errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { activitySessions, bookings, customers, waitlistEntries } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addMonthsToInstant } from '../../lib/local-date.ts';
@@ -34,113 +34,111 @@ export async function cancelBookings(db: Db, request: CancelRequest) {
   const ids = [...new Set(request.bookingIds)];
   // A deadlock or serialization conflict rolls the whole cancellation back (it writes only the database, the mail
   // included, through the outbox), so it runs again instead of answering 503.
-  return retryOnConflict(() => cancelInTransaction(db, request, ids));
+  return transactionRetried(db, (tx) => cancelInTransaction(tx, request, ids));
 }
 
-async function cancelInTransaction(db: Db, request: CancelRequest, ids: number[]) {
+async function cancelInTransaction(tx: Tx, request: CancelRequest, ids: number[]) {
   const { customerId, now } = request;
-  return db.transaction(async (tx) => {
-    // Lock the sessions (id order, like checkout), then the bookings.
-    const sessionRows = await tx
-      .select({ id: activitySessions.id })
-      .from(activitySessions)
-      .innerJoin(bookings, eq(bookings.activitySessionId, activitySessions.id))
-      .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
-      .orderBy(asc(activitySessions.id))
-      .for('update', { of: activitySessions });
-    const rows = await selectBookingDetails(tx)
-      .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
-      .orderBy(asc(bookings.id))
-      .for('update', { of: bookings });
-    if (rows.length !== ids.length || sessionRows.length === 0) throw notFound();
-    for (const row of rows) {
-      if (row.booking.status !== 'booked')
-        throw new HttpError(422, NOT_CANCELLABLE_MESSAGE, { booking_ids: [NOT_CANCELLABLE_MESSAGE] });
-      if (!canBeCancelled(row, now)) {
-        throw new HttpError(422, BOOKING_TEXTS.cannotCancel, { booking_ids: [BOOKING_TEXTS.cannotCancel] });
-      }
+  // Lock the sessions (id order, like checkout), then the bookings.
+  const sessionRows = await tx
+    .select({ id: activitySessions.id })
+    .from(activitySessions)
+    .innerJoin(bookings, eq(bookings.activitySessionId, activitySessions.id))
+    .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
+    .orderBy(asc(activitySessions.id))
+    .for('update', { of: activitySessions });
+  const rows = await selectBookingDetails(tx)
+    .where(and(inArray(bookings.id, ids), eq(bookings.customerId, customerId)))
+    .orderBy(asc(bookings.id))
+    .for('update', { of: bookings });
+  if (rows.length !== ids.length || sessionRows.length === 0) throw notFound();
+  for (const row of rows) {
+    if (row.booking.status !== 'booked')
+      throw new HttpError(422, NOT_CANCELLABLE_MESSAGE, { booking_ids: [NOT_CANCELLABLE_MESSAGE] });
+    if (!canBeCancelled(row, now)) {
+      throw new HttpError(422, BOOKING_TEXTS.cannotCancel, { booking_ids: [BOOKING_TEXTS.cannotCancel] });
     }
+  }
 
-    await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now }).where(inArray(bookings.id, ids));
-    for (const row of rows) {
-      await tx
-        .update(activitySessions)
-        .set({ bookedCount: sql`${activitySessions.bookedCount} - ${row.booking.places}` })
-        .where(eq(activitySessions.id, row.session.id));
-    }
+  await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now }).where(inArray(bookings.id, ids));
+  for (const row of rows) {
+    await tx
+      .update(activitySessions)
+      .set({ bookedCount: sql`${activitySessions.bookedCount} - ${row.booking.places}` })
+      .where(eq(activitySessions.id, row.session.id));
+  }
 
-    // Credit for the value of each booking whose activity awards it.
-    let creditAwarded = 0;
-    const awarded = new Set<number>();
-    for (const row of rows) {
-      if (!row.activity.cancellationAwardsCredit || row.booking.price <= 0) continue;
-      creditAwarded += row.booking.price;
-      awarded.add(row.booking.id);
-      await awardCancellationCredit(tx, {
-        customerId,
-        amount: row.booking.price,
-        activityName: row.activity.name,
-        relatedItem: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
-        location: row.venue.name,
-        expiresAt: addMonthsToInstant(now, BOOKING_CREDIT_MONTHS, row.venue.timeZone),
-        orderId: row.booking.orderId,
-        bookingId: row.booking.id,
-        now,
-      });
-    }
-
-    // Benefit uses and package sessions come back.
-    await returnBookingUsages(tx, ids, now);
-
-    // Everyone waiting hears that a place is free; the first to book gets it.
-    const waiting = await tx
-      .select({
-        sessionId: waitlistEntries.activitySessionId,
-        email: customers.email,
-        firstName: customers.firstName,
-      })
-      .from(waitlistEntries)
-      .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
-      .where(
-        and(
-          inArray(
-            waitlistEntries.activitySessionId,
-            rows.map((r) => r.session.id),
-          ),
-          eq(waitlistEntries.status, 'waiting'),
-        ),
-      )
-      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-    for (const entry of waiting) {
-      const row = rows.find((r) => r.session.id === entry.sessionId)!;
-      const mail = waitlistPlaceFreeMail({
-        clientName: request.clientName,
-        firstName: entry.firstName,
-        session: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
-        venueName: row.venue.name,
-        link: `${request.bookingsUrl}/venues/${row.venue.slug}/sessions/${row.session.id}`,
-      });
-      await queueMail(tx, { ...mail, to: entry.email });
-    }
-
-    const bookingsAfter: Booking[] = rows.map((row) => {
-      const wire = toBookingWire(
-        {
-          ...row,
-          booking: { ...row.booking, status: 'cancelled', cancelledAt: now },
-          session: { ...row.session, bookedCount: row.session.bookedCount - row.booking.places },
-        },
-        now,
-      );
-      const gotCredit = awarded.has(row.booking.id);
-      return {
-        ...wire,
-        awards_credit: {
-          can_be_awarded: gotCredit,
-          message: gotCredit ? BOOKING_TEXTS.creditAwarded : wire.awards_credit.message,
-        },
-      };
+  // Credit for the value of each booking whose activity awards it.
+  let creditAwarded = 0;
+  const awarded = new Set<number>();
+  for (const row of rows) {
+    if (!row.activity.cancellationAwardsCredit || row.booking.price <= 0) continue;
+    creditAwarded += row.booking.price;
+    awarded.add(row.booking.id);
+    await awardCancellationCredit(tx, {
+      customerId,
+      amount: row.booking.price,
+      activityName: row.activity.name,
+      relatedItem: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
+      location: row.venue.name,
+      expiresAt: addMonthsToInstant(now, BOOKING_CREDIT_MONTHS, row.venue.timeZone),
+      orderId: row.booking.orderId,
+      bookingId: row.booking.id,
+      now,
     });
-    return { bookings: bookingsAfter, creditAwarded };
+  }
+
+  // Benefit uses and package sessions come back.
+  await returnBookingUsages(tx, ids, now);
+
+  // Everyone waiting hears that a place is free; the first to book gets it.
+  const waiting = await tx
+    .select({
+      sessionId: waitlistEntries.activitySessionId,
+      email: customers.email,
+      firstName: customers.firstName,
+    })
+    .from(waitlistEntries)
+    .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
+    .where(
+      and(
+        inArray(
+          waitlistEntries.activitySessionId,
+          rows.map((r) => r.session.id),
+        ),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  for (const entry of waiting) {
+    const row = rows.find((r) => r.session.id === entry.sessionId)!;
+    const mail = waitlistPlaceFreeMail({
+      clientName: request.clientName,
+      firstName: entry.firstName,
+      session: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
+      venueName: row.venue.name,
+      link: `${request.bookingsUrl}/venues/${row.venue.slug}/sessions/${row.session.id}`,
+    });
+    await queueMail(tx, { ...mail, to: entry.email });
+  }
+
+  const bookingsAfter: Booking[] = rows.map((row) => {
+    const wire = toBookingWire(
+      {
+        ...row,
+        booking: { ...row.booking, status: 'cancelled', cancelledAt: now },
+        session: { ...row.session, bookedCount: row.session.bookedCount - row.booking.places },
+      },
+      now,
+    );
+    const gotCredit = awarded.has(row.booking.id);
+    return {
+      ...wire,
+      awards_credit: {
+        can_be_awarded: gotCredit,
+        message: gotCredit ? BOOKING_TEXTS.creditAwarded : wire.awards_credit.message,
+      },
+    };
   });
+  return { bookings: bookingsAfter, creditAwarded };
 }

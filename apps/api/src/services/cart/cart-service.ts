@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { retryOnConflict } from '../../db/connection-errors.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { prepared } from '../../db/prepared.ts';
 import { carts } from '../../db/schema.ts';
 import { forbidden } from '../../lib/http-errors.ts';
@@ -151,22 +151,20 @@ export async function changeCart(
   options: { alwaysChanges?: boolean } = {},
 ) {
   // A basket change writes only the database: after a deadlock or serialization conflict it runs again.
-  return retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      if (options.alwaysChanges) {
-        const [bumped] = await openCartBumped(tx, { customerId: ctx.customerId, now: ctx.now.toISOString() });
-        await change(tx, bumped!);
-        return readCart(tx, ctx, bumped!);
-      }
-      const cart = await openCart(tx, ctx.customerId, true);
-      const changed = await change(tx, cart);
-      const [fresh] =
-        changed !== false
-          ? await bumpCartVersionReturning(tx, { cartId: cart.id, now: ctx.now.toISOString() })
-          : await tx.select().from(carts).where(eq(carts.id, cart.id));
-      return readCart(tx, ctx, fresh!);
-    }),
-  );
+  return transactionRetried(db, async (tx) => {
+    if (options.alwaysChanges) {
+      const [bumped] = await openCartBumped(tx, { customerId: ctx.customerId, now: ctx.now.toISOString() });
+      await change(tx, bumped!);
+      return readCart(tx, ctx, bumped!);
+    }
+    const cart = await openCart(tx, ctx.customerId, true);
+    const changed = await change(tx, cart);
+    const [fresh] =
+      changed !== false
+        ? await bumpCartVersionReturning(tx, { cartId: cart.id, now: ctx.now.toISOString() })
+        : await tx.select().from(carts).where(eq(carts.id, cart.id));
+    return readCart(tx, ctx, fresh!);
+  });
 }
 
 export type TxDb = Parameters<typeof changeCart>[0];

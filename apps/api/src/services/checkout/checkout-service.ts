@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { retryOnConflict } from '../../db/connection-errors.ts';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { memberships, orders, penalties, waivers } from '../../db/schema.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { type CartRow, capTenders, loadCartLines, priceCart } from '../cart/index.ts';
@@ -92,9 +92,7 @@ export async function completeCheckout(
 ): Promise<CheckoutResult> {
   // A deadlock or serialization conflict rolls everything back (the charge comes after the locks, and carries the
   // basket version's idempotency key), so the checkout runs again instead of answering 500.
-  const outcome = await retryOnConflict(() =>
-    deps.db.transaction((tx) => checkoutInTransaction(tx, deps, request)),
-  );
+  const outcome = await transactionRetried(deps.db, (tx) => checkoutInTransaction(tx, deps, request));
   switch (outcome.kind) {
     case 'completed':
       return { status: 'completed', order_id: outcome.orderId, order_uuid: outcome.orderUuid };
