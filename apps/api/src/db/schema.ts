@@ -169,6 +169,12 @@ export const customerReferenceSeq = pgSequence('customer_reference_seq', {
   minValue: 100001,
 });
 
+/** Membership references ('M-' + this), as customer numbers (services/memberships/membership-purchase.ts). */
+export const membershipReferenceSeq = pgSequence('membership_reference_seq', {
+  startWith: 100001,
+  minValue: 100001,
+});
+
 export const customers = pgTable(
   'customers',
   {

@@ -1,6 +1,6 @@
 import { type RegisterBody, TERMS_REQUIRED_TEXT } from '@fieldhouse/contract';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { type NumberedReference, nextReference } from '../../db/references.ts';
 import { customers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -10,34 +10,17 @@ import { queueMail, welcomeMail } from '../mail/index.ts';
 export const REFERENCE_PREFIX = 'FH';
 const FIRST_REFERENCE_NUMBER = 100001;
 
-/** A customer number from the sequence, unless a customer already has it (given by hand: the demo seed). */
-const takeReference = (tx: Tx) =>
-  rowsOf<{ reference: string }>(
-    tx.execute(sql`select r.reference from (select ${REFERENCE_PREFIX}::text || nextval('customer_reference_seq') as reference) r
-      where not exists (select 1 from ${customers} c where c.reference = r.reference)`),
-  );
+/** Customer numbers ('FH' + 6 digits or more), from a sequence (decision 056). */
+const CUSTOMER_REFERENCE: NumberedReference = {
+  prefix: REFERENCE_PREFIX,
+  sequence: 'customer_reference_seq',
+  table: 'customers',
+  column: 'reference',
+  first: FIRST_REFERENCE_NUMBER,
+};
 
-/**
- * Next customer reference ('FH' + 6 digits or more) from a sequence: no lock, no scan (issue 12). Customers given
- * their number by hand (the demo seed, the tests' factories) may hold numbers the sequence has not reached; the first
- * such clash moves the sequence past the highest number given (one scan), and the unique index has the last word.
- */
-export async function nextCustomerReference(tx: Tx): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [free] = await takeReference(tx);
-    if (free) return free.reference;
-    await tx.execute(
-      sql`select setval('customer_reference_seq', greatest(coalesce((select max(substring(reference from 3)::bigint)
-        from ${customers} where reference ~ '^FH[0-9]{6,}$'), 0), ${FIRST_REFERENCE_NUMBER - 1}))`,
-    );
-  }
-  throw new Error('No free customer reference after moving the sequence past the highest one');
-}
-
-async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
-  const r = await result;
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-}
+/** The next customer number (issue 12: no lock, no scan of the customers). */
+export const nextCustomerReference = (tx: Tx) => nextReference(tx, CUSTOMER_REFERENCE);
 
 /**
  * The password's hash, made before the transaction opens: scrypt takes tens of milliseconds on the thread pool,

@@ -1,8 +1,9 @@
 import { MEMBERSHIP_PURCHASE_TEXTS, type MembershipDetailsBody } from '@fieldhouse/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { type NumberedReference, nextReference } from '../../db/references.ts';
 import { cartItems, customers, directDebitMandates, memberships } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { DEFAULT_TIME_ZONE, formatIso, localDateOf } from '../../lib/local-date.ts';
@@ -37,18 +38,17 @@ export type SubmitResult = {
   newMandate: boolean;
 };
 
-/** Next membership reference ('M-' + 6 digits), serialised like customer references. */
-export async function nextMembershipReference(tx: Tx): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('memberships.reference'))`);
-  const result = await tx.execute<{ max: number | string | null }>(
-    sql`select max(substring(reference from 3)::int) as max from memberships where reference ~ '^M-[0-9]{6,}$'`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    max: number | string | null;
-  }[];
-  const max = Number(rows[0]?.max ?? 0);
-  return `${MEMBERSHIP_REFERENCE_PREFIX}${Math.max(max + 1, FIRST_MEMBERSHIP_NUMBER)}`;
-}
+/** Membership references ('M-' + 6 digits or more), from a sequence like customer numbers (decision 056). */
+const MEMBERSHIP_REFERENCE: NumberedReference = {
+  prefix: MEMBERSHIP_REFERENCE_PREFIX,
+  sequence: 'membership_reference_seq',
+  table: 'memberships',
+  column: 'reference',
+  first: FIRST_MEMBERSHIP_NUMBER,
+};
+
+/** The next membership reference: no lock, no scan of the memberships. */
+export const nextMembershipReference = (tx: Tx) => nextReference(tx, MEMBERSHIP_REFERENCE);
 
 const maskSortCode = (sortCode: string) => `${sortCode.slice(0, 2)}-**-**`;
 
