@@ -6,7 +6,7 @@ import type { Db } from '../src/db/client.ts';
  * (40P01), and only the first: a sequence counts the tries, and it is not rolled back with them. One statement a
  * call: PGlite runs each as a named statement. `remove()` puts the table back.
  */
-export async function deadlockOnFirstInsert(db: Db, table: string) {
+async function deadlockOnFirstInsert(db: Db, table: string) {
   const name = `conflict_once_${table}`;
   await db.execute(sql.raw(`create sequence ${name}_tries`));
   await db.execute(
@@ -35,4 +35,18 @@ export async function deadlockOnFirstInsert(db: Db, table: string) {
       await db.execute(sql.raw(`drop sequence ${name}_tries`));
     },
   };
+}
+
+/**
+ * Runs `run` with the first row inserted into `table` failing as in a deadlock (above), and puts the table back
+ * however it ends. Gives what `run` returned and how many inserts were tried: 2 when the transaction ran again once.
+ */
+export async function afterOneDeadlock<T>(db: Db, table: string, run: () => Promise<T>) {
+  const conflict = await deadlockOnFirstInsert(db, table);
+  try {
+    const result = await run();
+    return { result, tries: await conflict.tries() };
+  } finally {
+    await conflict.remove();
+  }
 }

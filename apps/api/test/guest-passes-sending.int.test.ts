@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { benefitUsages, customerPackages, guestPasses, mailOutbox, packageUsages } from '../src/db/schema.ts';
 import { guestPassValidTo } from '../src/services/guest-passes/send-guest-pass.ts';
-import { deadlockOnFirstInsert } from './conflict-once.ts';
+import { afterOneDeadlock } from './conflict-once.ts';
 import { DAY, guestPassesTestbed } from './guest-passes.fixtures.ts';
 import {
   createClient,
@@ -67,18 +67,11 @@ describe('sending a guest pass', () => {
 
   it('sends a pass whose transaction PostgreSQL ended with a deadlock: one pass, one use, one mail', async () => {
     const { customer, session } = await newMember();
-    const conflict = await deadlockOnFirstInsert(t.db, 'guest_passes');
-    try {
-      const response = await send(
-        session,
-        customer.id,
-        guest(york.id, { guest_email: 'robin.conflict@example.com' }),
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      expect(await conflict.tries()).toBe(2);
-    } finally {
-      await conflict.remove();
-    }
+    const { result: response, tries } = await afterOneDeadlock(t.db, 'guest_passes', () =>
+      send(session, customer.id, guest(york.id, { guest_email: 'robin.conflict@example.com' })),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(tries).toBe(2);
     const passes = await t.db.select().from(guestPasses).where(eq(guestPasses.customerId, customer.id));
     expect(passes).toHaveLength(1);
     const uses = await t.db.select().from(benefitUsages).where(eq(benefitUsages.guestPassId, passes[0]!.id));

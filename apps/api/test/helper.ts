@@ -188,6 +188,20 @@ export async function createCustomer(
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
 
+/** A valid body for POST /api/auth/customer/register (an online account for Robin Shaw), with `overrides`. */
+export const registrationBody = (clientId: number, overrides: Record<string, unknown> = {}) => ({
+  client_id: clientId,
+  source: 'online',
+  first_name: 'Robin',
+  last_name: 'Shaw',
+  email: 'robin.shaw@example.test',
+  password: 'Str0ng!pass',
+  password_confirmation: 'Str0ng!pass',
+  terms_accepted: true,
+  marketing_opt_in: false,
+  ...overrides,
+});
+
 /** Headers for an unsafe call without a session: the double-submit CSRF pair. */
 export const csrfHeaders = () => ({ cookie: `${CSRF_COOKIE}=${TEST_CSRF}`, [CSRF_HEADER]: TEST_CSRF });
 

@@ -1,6 +1,13 @@
 import { dataFieldsReply, FIELD_TEXTS } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
-import { createClient, createCustomer, csrfHeaders, sessionFor, setupTestDatabase } from './helper.ts';
+import {
+  createClient,
+  createCustomer,
+  csrfHeaders,
+  registrationBody,
+  sessionFor,
+  setupTestDatabase,
+} from './helper.ts';
 
 const t = await setupTestDatabase();
 const client = await createClient(t.db);
@@ -17,17 +24,11 @@ const register = (first: string, last = 'Shaw') =>
     method: 'POST',
     url: '/api/auth/customer/register?onboarding_type=customer_account_online',
     headers: csrfHeaders(),
-    payload: {
-      client_id: client.id,
-      source: 'online',
+    payload: registrationBody(client.id, {
       first_name: first,
       last_name: last,
       email: `names-${registered++}@example.test`,
-      password: 'Str0ng!pass',
-      password_confirmation: 'Str0ng!pass',
-      terms_accepted: true,
-      marketing_opt_in: false,
-    },
+    }),
   });
 
 describe('person names', () => {

@@ -10,7 +10,7 @@ import {
   customers,
   waitlistEntries,
 } from '../src/db/schema.ts';
-import { deadlockOnFirstInsert } from './conflict-once.ts';
+import { afterOneDeadlock } from './conflict-once.ts';
 import {
   createBooking,
   createClient,
@@ -20,6 +20,7 @@ import {
   csrfHeaders,
   login,
   outbox,
+  registrationBody,
   setupTestDatabase,
 } from './helper.ts';
 
@@ -61,19 +62,16 @@ describe('transactions that deadlock', async () => {
     const app = await t.buildTestApp();
     const session = await login(app, me);
     // The first credit row written fails as PostgreSQL fails a transaction it ends to break a deadlock.
-    const conflict = await deadlockOnFirstInsert(t.db, 'credit_transactions');
-    try {
-      const res = await app.inject({
+    const { result: res, tries } = await afterOneDeadlock(t.db, 'credit_transactions', () =>
+      app.inject({
         method: 'DELETE',
         url: `/api/activities/bookings/${booking.id}?source=my-account`,
         headers: session.headers,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(cancelBookingsReply.parse(res.json()).data.credit_awarded.raw).toBe(650);
-      expect(await conflict.tries()).toBe(2);
-    } finally {
-      await conflict.remove();
-    }
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(cancelBookingsReply.parse(res.json()).data.credit_awarded.raw).toBe(650);
+    expect(tries).toBe(2);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('cancelled');
     const credits = await t.db
@@ -90,29 +88,15 @@ describe('transactions that deadlock', async () => {
 
   it('registers a member whose transaction PostgreSQL ended with a deadlock: one account, one welcome mail', async () => {
     const app = await t.buildTestApp();
-    const conflict = await deadlockOnFirstInsert(t.db, 'customers');
-    let res: Awaited<ReturnType<typeof app.inject>>;
-    try {
-      res = await app.inject({
+    const { result: res, tries } = await afterOneDeadlock(t.db, 'customers', () =>
+      app.inject({
         method: 'POST',
         url: '/api/auth/customer/register?onboarding_type=customer_account_online',
         headers: csrfHeaders(),
-        payload: {
-          client_id: client.id,
-          source: 'online',
-          first_name: 'Robin',
-          last_name: 'Shaw',
-          email: 'robin.deadlock@example.test',
-          password: 'Str0ng!pass',
-          password_confirmation: 'Str0ng!pass',
-          terms_accepted: true,
-          marketing_opt_in: false,
-        },
-      });
-      expect(await conflict.tries()).toBe(2);
-    } finally {
-      await conflict.remove();
-    }
+        payload: registrationBody(client.id, { email: 'robin.deadlock@example.test' }),
+      }),
+    );
+    expect(tries).toBe(2);
     expect(res.statusCode, res.body).toBe(201);
     const rows = await t.db
       .select()
@@ -134,20 +118,17 @@ describe('transactions that deadlock', async () => {
     await createBooking(t.db, { customerId: booked.id, sessionId: full.session.id });
     const app = await t.buildTestApp();
     const session = await login(app, me);
-    const conflict = await deadlockOnFirstInsert(t.db, 'waitlist_entries');
-    try {
-      const res = await app.inject({
+    const { result: res, tries } = await afterOneDeadlock(t.db, 'waitlist_entries', () =>
+      app.inject({
         method: 'POST',
         url: '/api/waitlist',
         headers: session.headers,
         payload: { session_id: full.session.id },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      expect(joinWaitlistReply.parse(res.json()).data.order).toBe(1);
-      expect(await conflict.tries()).toBe(2);
-    } finally {
-      await conflict.remove();
-    }
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(joinWaitlistReply.parse(res.json()).data.order).toBe(1);
+    expect(tries).toBe(2);
     const entries = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.customerId, me.id));
     expect(entries).toHaveLength(1);
   });
