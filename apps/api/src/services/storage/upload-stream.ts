@@ -128,17 +128,21 @@ export async function storePhoto(
     decodeError ??= err;
   });
   const input = limited(head, chunks, MAX_PHOTO_BYTES);
-  try {
-    const [, { size }] = await Promise.all([pipeline(input, encoder), storage.put(key, encoder, type.mime)]);
-    return { key, mime: type.mime, size, name: displayName(file.filename) };
-  } catch (err) {
-    drain(chunks);
-    await storage.delete(key).catch(() => undefined);
-    if (err instanceof TooLarge) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
-    // sharp itself failed (not an image it can decode, or over the pixel limit): refused as not an image.
-    if (decodeError) throw fieldError('photo', PROFILE_TEXTS.photoType);
-    throw err;
-  }
+  // Both sides settle before anything is answered: when sharp fails first, the store is still removing its partial
+  // file, and a refusal must leave nothing behind when it is sent.
+  const [encoded, put] = await Promise.allSettled([
+    pipeline(input, encoder),
+    storage.put(key, encoder, type.mime),
+  ]);
+  if (encoded.status === 'fulfilled' && put.status === 'fulfilled')
+    return { key, mime: type.mime, size: put.value.size, name: displayName(file.filename) };
+  const err = encoded.status === 'rejected' ? encoded.reason : (put as PromiseRejectedResult).reason;
+  drain(chunks);
+  await storage.delete(key).catch(() => undefined);
+  if (err instanceof TooLarge) throw fieldError('photo', PROFILE_TEXTS.photoTooLarge);
+  // sharp itself failed (not an image it can decode, or over the pixel limit): refused as not an image.
+  if (decodeError) throw fieldError('photo', PROFILE_TEXTS.photoType);
+  throw err;
 }
 
 export type UploadDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger; quota: UploadQuota };
