@@ -225,7 +225,9 @@ async function setChromeCookies(port, origin, cookie) {
 
 /**
  * Lighthouse mobile (its defaults: a mid-range phone, simulated slow 4G) on one already running Chromium, `runs`
- * times; returns the run with the median performance score and the median of each category.
+ * times; returns the median performance score with the run that scored it. Accessibility and best practices are
+ * audited in the first run only: their audits read the page, not the clock, so they score the same in every run,
+ * and leaving them out of the later runs takes about a second off each (6.4 -> 5.3 s a run, measured on /join/).
  */
 export async function runLighthouse(port, url, { cookie, runs = 3 } = {}) {
   const { default: lighthouse } = await import('lighthouse');
@@ -238,7 +240,7 @@ export async function runLighthouse(port, url, { cookie, runs = 3 } = {}) {
         port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        onlyCategories: i === 0 ? ['performance', 'accessibility', 'best-practices'] : ['performance'],
         disableFullPageScreenshot: true,
       },
       undefined,
@@ -250,14 +252,15 @@ export async function runLighthouse(port, url, { cookie, runs = 3 } = {}) {
   const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const mid = byPerformance[Math.floor(runs / 2)];
-  const failing = (lhr, id) =>
-    lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+  const [first] = results;
+  const failing = (id) =>
+    first.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && (first.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id);
   return {
     performance: median(results.map((r) => score(r, 'performance'))),
-    accessibility: median(results.map((r) => score(r, 'accessibility'))),
-    bestPractices: median(results.map((r) => score(r, 'best-practices'))),
+    accessibility: score(first, 'accessibility'),
+    bestPractices: score(first, 'best-practices'),
     performanceRuns: results.map((r) => score(r, 'performance')),
     finalUrl: mid.finalDisplayedUrl,
     fcp: mid.audits['first-contentful-paint'].numericValue,
@@ -265,8 +268,8 @@ export async function runLighthouse(port, url, { cookie, runs = 3 } = {}) {
     tbt: mid.audits['total-blocking-time'].numericValue,
     cls: mid.audits['cumulative-layout-shift'].numericValue,
     failing: {
-      accessibility: failing(mid, 'accessibility'),
-      bestPractices: failing(mid, 'best-practices'),
+      accessibility: failing('accessibility'),
+      bestPractices: failing('best-practices'),
     },
   };
 }
