@@ -110,6 +110,39 @@ describe('job engine', () => {
     expect(app.jobs.isRunning()).toBe(false);
   });
 
+  it('a restart finds its queues as it left them and brings changed retry options up to date', async () => {
+    const { log } = await t.buildTestApp();
+    const queue = async () =>
+      (
+        await query(
+          sql.raw(
+            `select retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds, updated_on from ${JOB_SCHEMA}.queue where name = 'test-options'`,
+          ),
+        )
+      )[0];
+    const startWith = async (options: { retryLimit: number; retryDelaySeconds: number }) => {
+      const engine = createJobEngine({ database: t.database, log, workers: false });
+      await engine.work('test-options', options, async () => {});
+      await engine.start();
+      await engine.stop();
+      return queue();
+    };
+    const first = await startWith({ retryLimit: 2, retryDelaySeconds: 60 });
+    expect(first).toMatchObject({
+      retry_limit: 2,
+      retry_delay: 60,
+      retry_backoff: true,
+      retry_delay_max: null,
+    });
+    // The same options again: the stored queue is left as it is.
+    expect(await startWith({ retryLimit: 2, retryDelaySeconds: 60 })).toEqual(first);
+    // Changed options reach the stored queue on the next start.
+    expect(await startWith({ retryLimit: 5, retryDelaySeconds: 10 })).toMatchObject({
+      retry_limit: 5,
+      retry_delay: 10,
+    });
+  });
+
   it('several engines installing the schema at once all start (pg-boss installs under an advisory lock)', async () => {
     const { log } = await t.buildTestApp();
     await t.db.execute(sql.raw(`drop schema if exists ${JOB_SCHEMA} cascade`));
