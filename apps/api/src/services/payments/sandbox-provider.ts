@@ -1,4 +1,4 @@
-import { CARD_DECLINED_MESSAGE, CARD_TEXTS, SANDBOX_CARDS } from '@fieldhouse/contract';
+import { CARD_DECLINED_MESSAGE, CARD_TEXTS } from '@fieldhouse/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema.ts';
@@ -14,33 +14,10 @@ import {
   type ProviderContext,
   type RefundResult,
 } from './provider.ts';
+import { cardBrand, digitsOf, sandboxBehaviour } from './sandbox-cards.ts';
 
 type TokenRow = typeof sandboxCardTokens.$inferSelect;
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
-type Behaviour = TokenRow['behaviour'];
-
-const digitsOf = (card: string) => card.replace(/\D/g, '');
-const DECLINED = digitsOf(SANDBOX_CARDS.declined);
-const FURTHER_CHECK = digitsOf(SANDBOX_CARDS.furtherCheck);
-
-/** The sandbox's behaviour for a card number: the contract's test cards decline or ask for a further check. */
-export function sandboxBehaviour(cardNumber: string): Behaviour {
-  const digits = digitsOf(cardNumber);
-  if (digits === DECLINED) return 'decline';
-  if (digits === FURTHER_CHECK) return 'challenge';
-  return 'succeed';
-}
-
-/** Card brand from the number's leading digits (enough for display). */
-export function cardBrand(cardNumber: string): string {
-  const d = digitsOf(cardNumber);
-  if (/^4/.test(d)) return 'Visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'Mastercard';
-  if (/^3[47]/.test(d)) return 'American Express';
-  if (/^(6011|65|64[4-9])/.test(d)) return 'Discover';
-  if (/^(5018|5020|5038|6304|6759|676[1-3])/.test(d)) return 'Maestro';
-  return 'Card';
-}
 
 export type SandboxTokenInput = {
   cardNumber: string;
