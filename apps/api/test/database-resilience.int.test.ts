@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseLogger, openDatabase } from '../src/db/client.ts';
-import { adminQuery, withDatabaseName } from './db-template.ts';
+import { adminQuery, dropDatabase, withDatabaseName } from './db-template.ts';
 import { setupTestDatabase } from './helper.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -80,7 +80,7 @@ describe.skipIf(!adminUrl)('PostgreSQL connections closed by the server', async 
 describe.skipIf(!adminUrl)('migrations from several processes at once', () => {
   const name = `h_db_migrate_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   afterAll(async () => {
-    await admin(`drop database if exists ${name} with (force)`);
+    await dropDatabase(adminUrl!, name);
   });
 
   it('migrate a fresh database once, whoever starts first', async () => {

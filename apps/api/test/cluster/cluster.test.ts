@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { MAIL_RETRY } from '../../src/services/mail/delivery.ts';
-import { adminQuery, withDatabaseName } from '../db-template.ts';
+import { adminQuery, dropDatabase, withDatabaseName } from '../db-template.ts';
 import { createClient, createSession, createVenue } from '../helper.ts';
 import {
   type ApiProcess,
@@ -85,7 +85,7 @@ afterAll(async () => {
   await smtp?.close();
   await pool?.end();
   await database?.close();
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await dropDatabase(ADMIN_URL, databaseName);
 }, 60_000);
 
 describe(`${PROCESSES} API processes on one PostgreSQL behind a round-robin proxy`, () => {
