@@ -223,6 +223,15 @@ async function setChromeCookies(port, origin, cookie) {
   }
 }
 
+/** The audits Lighthouse's performance score is made of (each weighs more than 0 in its performance category). */
+const PERFORMANCE_METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
 /**
  * Lighthouse mobile (its defaults: a mid-range phone, simulated slow 4G) on one already running Chromium, `runs`
  * times; returns the median performance score with the run that scored it. Accessibility and best practices are
@@ -232,14 +241,6 @@ async function setChromeCookies(port, origin, cookie) {
  * audit of the category weighs 0, so the score is the same, without the diagnostics' gatherers and audits
  * (4.9 -> 4.4 s a run on a venue page; the first run still lists them).
  */
-const PERFORMANCE_METRICS = [
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'cumulative-layout-shift',
-  'speed-index',
-];
-
 export async function runLighthouse(port, url, { cookie, runs = 3 } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const results = [];
