@@ -59,6 +59,9 @@ import venueRoutes from './routes/venues/index.ts';
 import webRoutes from './routes/web/index.ts';
 import type { MailSender } from './services/mail/sender.ts';
 
+/** Fastify's `pluginTimeout`: the longest one plugin or onReady hook may take before the start fails. */
+export const STARTUP_STEP_TIMEOUT_MS = 120_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -99,6 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // While closing, requests already on an open connection are still answered (readiness says 'shutting down'),
     // rather than Fastify's bare 503; new connections are refused and close() waits for in-flight requests.
     return503OnClosing: false,
+    // How long one plugin or onReady hook may take (Fastify's default is 10 s). The job engine's start (pg-boss
+    // installing or migrating its schema and queues, under its lock, while other processes start beside it) took
+    // longer than 10 s on a loaded host, and the process stopped with 'onReady hook timed out'. Something that
+    // really hangs still stops the start with that error, after this long.
+    pluginTimeout: STARTUP_STEP_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
