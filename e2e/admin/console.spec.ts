@@ -83,6 +83,9 @@ test('an administrator approves a freeze, rejects a document with a reason and r
   browser,
   baseURL,
 }, info) => {
+  // The longest of the console's journeys (a member's requests made, two decisions, the audit log, a new staff
+  // account): 36 s on a quiet machine and 47-53 s on a loaded one, past the 45 s default.
+  test.setTimeout(90_000);
   const member = await memberWithRequests(page, baseURL!);
   const reason = `The card has expired (${member.reference})`;
 
