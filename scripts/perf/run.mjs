@@ -10,6 +10,11 @@
 import { parseArgs } from 'node:util';
 import { buildIfStale } from '../build-if-stale.mjs';
 import {
+  calibrateCpuSlowdown,
+  DEFAULT_CPU_SLOWDOWN,
+  QUIET_REFERENCE_MAIN_THREAD_MS,
+} from './cpu-slowdown.mjs';
+import {
   demoSessionCookie,
   entryPages,
   launchChromium,
@@ -53,6 +58,19 @@ const TARGET_PERFORMANCE = 95;
 const MIN_SCORE = { performance: 90, accessibility: 100, bestPractices: 100 };
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * The CPU slowdown of Lighthouse's simulated phone: calibrated in each run from the reference page's main thread
+ * (cpu-slowdown.mjs, decision 057), or LIGHTHOUSE_CPU_SLOWDOWN (4: Lighthouse's own default, uncalibrated).
+ */
+const FIXED_CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : null;
+if (FIXED_CPU_SLOWDOWN !== null && !(FIXED_CPU_SLOWDOWN >= 1))
+  throw new Error(
+    `LIGHTHOUSE_CPU_SLOWDOWN must be a number of at least 1 (${process.env.LIGHTHOUSE_CPU_SLOWDOWN})`,
+  );
+let cpuSlowdown = FIXED_CPU_SLOWDOWN ?? DEFAULT_CPU_SLOWDOWN;
+let referenceMainThreadMs = null;
 const budgetFor = (path) =>
   JS_BUDGET_KB[path] ??
   JS_BUDGET_KB[
@@ -114,11 +132,24 @@ try {
     const chrome = await launchLighthouseChrome();
     try {
       for (const page of pages) {
-        page.lighthouse = await runLighthouse(chrome.port, page.url, { cookie: page.cookie, runs });
-        if (page.reference) continue;
+        // The reference first, at Lighthouse's default: its main-thread time calibrates the slowdown of the rest.
+        page.lighthouse = await runLighthouse(chrome.port, page.url, {
+          cookie: page.cookie,
+          runs,
+          cpuSlowdown: page.reference ? DEFAULT_CPU_SLOWDOWN : cpuSlowdown,
+        });
+        if (page.reference) {
+          referenceMainThreadMs = page.lighthouse.mainThreadMs;
+          cpuSlowdown = FIXED_CPU_SLOWDOWN ?? calibrateCpuSlowdown(referenceMainThreadMs);
+          continue;
+        }
         if (page.lighthouse.performance < TARGET_PERFORMANCE) {
           const first = page.lighthouse;
-          const again = await runLighthouse(chrome.port, page.url, { cookie: page.cookie, runs });
+          const again = await runLighthouse(chrome.port, page.url, {
+            cookie: page.cookie,
+            runs,
+            cpuSlowdown,
+          });
           console.log(
             `${page.path}: Lighthouse performance ${first.performance} (${first.performanceRuns.join(', ')}) under ` +
               `${TARGET_PERFORMANCE}; measured again: ${again.performance} (${again.performanceRuns.join(', ')})`,
@@ -157,6 +188,9 @@ try {
         lh
           ? `${lh.performance} (${lh.performanceRuns.join(', ')}${lh.earlierRuns ? `; other: ${lh.earlierRuns.join(', ')}` : ''})${page.reference ? '' : ` (target ${TARGET_PERFORMANCE}, ≥ ${MIN_SCORE.performance})`}`
           : '–',
+        lh
+          ? `${Math.round(lh.mainThreadMs)} ms${page.reference ? '' : ` (${(lh.mainThreadMs / referenceMainThreadMs).toFixed(1)}×)`}`
+          : '–',
         lh ? String(lh.accessibility) : '–',
         lh ? String(lh.bestPractices) : '–',
         lh ? `${(lh.fcp / 1000).toFixed(1)} s` : '–',
@@ -174,10 +208,15 @@ try {
 console.log(
   `\nPhone load, cold cache (Chromium 375 px; Lighthouse mobile, simulated slow 4G: performance ${runs === 1 ? 'of 1 run' : `median of ${runs} runs`}, accessibility and best practices of the first)\n`,
 );
+if (referenceMainThreadMs !== null)
+  console.log(
+    `CPU slowdown ${cpuSlowdown}× (${FIXED_CPU_SLOWDOWN !== null ? 'LIGHTHOUSE_CPU_SLOWDOWN' : `Lighthouse's ${DEFAULT_CPU_SLOWDOWN}× calibrated: the reference page's main thread took ${Math.round(referenceMainThreadMs)} ms here, ${QUIET_REFERENCE_MAIN_THREAD_MS} ms on a quiet host`}); ` +
+      'main thread: the time one load took on this host, before the slowdown (× the reference page)\n',
+  );
 console.log(
-  '| page | JS transferred (budget) | all transferred | Lighthouse performance (runs) | accessibility | best practices | FCP | LCP | TBT | CLS |',
+  '| page | JS transferred (budget) | all transferred | Lighthouse performance (runs) | main thread | accessibility | best practices | FCP | LCP | TBT | CLS |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row} |`);
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 if (belowTarget.length)
