@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { SiteBootData } from '@fieldhouse/contract/site-config';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -148,10 +149,7 @@ const BOOT_DATA = /<script type="application\/json" id="fh-boot-data">(.*?)<\/sc
  * Changes the theme and client the server writes into each page (or, returning null, leaves them out, as the Vite
  * dev server does, so the app fetches them) — to test what the app does with a client or theme it did not expect.
  */
-export async function editBootData(
-  page: Page,
-  edit: (data: { theme: Record<string, unknown>; client: Record<string, any> }) => object | null,
-) {
+export async function editBootData(page: Page, edit: (data: SiteBootData) => SiteBootData | null) {
   await page.route(
     (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
     async (route) => {
