@@ -108,7 +108,7 @@ export function startApi(port: number, env: Record<string, string>): ApiProcess 
   return { port, child, output };
 }
 
-export async function waitReady(api: ApiProcess, timeoutMs = 120_000) {
+export async function waitReady(api: ApiProcess, timeoutMs = 240_000) {
   const started = Date.now();
   for (;;) {
     if (api.child.exitCode !== null)
