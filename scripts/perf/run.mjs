@@ -6,7 +6,8 @@
 //  2. Lighthouse mobile (simulated slow 4G, mid-range phone CPU): performance the median of LIGHTHOUSE_RUNS (default 3)
 //     runs per page, accessibility and best practices audited in the first run; each must reach its threshold.
 // Both measure Vite's bare React starter in the same run and print it first, so a reader can tell the product from
-// the machine (this machine is shared and noisy). VERBOSE=1 lists every script file per page.
+// the machine (this machine is shared and noisy); Lighthouse's CPU slowdown for the product's pages is calibrated by
+// the reference page's main-thread time (cpu-slowdown.mjs, decision 057). VERBOSE=1 lists every script file per page.
 import { parseArgs } from 'node:util';
 import { buildIfStale } from '../build-if-stale.mjs';
 import {
