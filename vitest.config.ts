@@ -81,7 +81,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/api/test/cluster/**/*.test.ts'],
           testTimeout: 300_000,
-          hookTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -60,7 +60,7 @@ import webRoutes from './routes/web/index.ts';
 import type { MailSender } from './services/mail/sender.ts';
 
 /** Fastify's `pluginTimeout`: the longest one plugin or onReady hook may take before the start fails. */
-export const STARTUP_STEP_TIMEOUT_MS = 120_000;
+const STARTUP_STEP_TIMEOUT_MS = 120_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
