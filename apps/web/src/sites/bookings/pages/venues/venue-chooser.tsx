@@ -19,18 +19,22 @@ export function VenueChooser() {
       )}
       <VenueGrid
         headingLevel={2}
-        renderAction={(venue) => (
-          <Button
-            variant={selected?.slug === venue.slug ? 'primary' : 'secondary'}
-            aria-label={`Select ${venue.name}`}
-            onClick={() => {
-              selectVenue({ id: venue.id, slug: venue.slug, name: venue.name });
-              navigate(`/venues/${encodeURIComponent(venue.slug)}`);
-            }}
-          >
-            {selected?.slug === venue.slug ? 'View timetable' : 'Select'}
-          </Button>
-        )}
+        renderAction={(venue) => {
+          const isSelected = selected?.slug === venue.slug;
+          // The accessible name starts with the visible words, so a voice-control user can say what they see.
+          return (
+            <Button
+              variant={isSelected ? 'primary' : 'secondary'}
+              aria-label={isSelected ? `View timetable for ${venue.name}` : `Select ${venue.name}`}
+              onClick={() => {
+                selectVenue({ id: venue.id, slug: venue.slug, name: venue.name });
+                navigate(`/venues/${encodeURIComponent(venue.slug)}`);
+              }}
+            >
+              {isSelected ? 'View timetable' : 'Select'}
+            </Button>
+          );
+        }}
       />
     </section>
   );
