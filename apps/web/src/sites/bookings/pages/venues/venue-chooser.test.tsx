@@ -18,7 +18,10 @@ describe('Choose a venue', () => {
     setSiteConfig(defaultSiteConfig('bookings'));
     selectVenue({ id: 2, slug: 'south', name: 'South Pool' });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-    queryClient.setQueryData(queryKeys.venues, [venue(1, 'north', 'North Pool'), venue(2, 'south', 'South Pool')]);
+    queryClient.setQueryData(queryKeys.venues, [
+      venue(1, 'north', 'North Pool'),
+      venue(2, 'south', 'South Pool'),
+    ]);
     render(
       <QueryClientProvider client={queryClient}>
         <Router history={createMemoryHistory(['/venues'])}>
