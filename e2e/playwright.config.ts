@@ -55,6 +55,7 @@ const PHONE_ONLY = specsNamed(
   'bookings/waitlist',
   'account/register',
   'account/guards',
+  'account/layout-shift',
 );
 const DESKTOP_ONLY = specsNamed('join/kiosk', 'shell/tag-manager');
 /** The card journeys with Stripe as the provider, against their own server (project 'stripe'). */
