@@ -1,15 +1,20 @@
 import { useId } from 'react';
 import { useClient } from '../../../../features/client/api/get-client';
+import { accountDataFieldsQueryOptions } from '../../../../features/user-details/api/get-data-fields';
 import { AccountDetails } from '../../../../features/user-details/components/details-form';
 import { PasswordChangeForm } from '../../../../features/user-details/components/password-form';
 import { PrivacySection } from '../../../../features/user-details/components/privacy-section';
+import { WhenSettled } from '../../../../ui/when-settled';
 
-/** /user-details: the personal details form, the password change and (with a tag manager) Privacy. */
+/**
+ * /user-details: the personal details form, the password change and (with a tag manager) Privacy, which appear
+ * together once the form's fields have loaded (`WhenSettled`): the password form no longer jumps down the page.
+ */
 export default function PersonalDetailsPage() {
   const client = useClient();
   const headingId = useId();
   return (
-    <>
+    <WhenSettled queries={[accountDataFieldsQueryOptions]} label="Loading your details">
       <section className="card user-details-section" aria-labelledby={headingId}>
         {/* The form's own sections carry visible titles; the tab above already names this part. */}
         <h2 id={headingId} className="visually-hidden">
@@ -19,6 +24,6 @@ export default function PersonalDetailsPage() {
       </section>
       <PasswordChangeForm />
       {client?.opGtmId && <PrivacySection />}
-    </>
+    </WhenSettled>
   );
 }
