@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useClient } from '../../../../features/client/api/get-client';
 import { accountDataFieldsQueryOptions } from '../../../../features/user-details/api/get-data-fields';
 import { AccountDetails } from '../../../../features/user-details/components/details-form';
@@ -12,14 +11,13 @@ import { WhenSettled } from '../../../../ui/when-settled';
  */
 export default function PersonalDetailsPage() {
   const client = useClient();
-  const headingId = useId();
   return (
     <WhenSettled queries={[accountDataFieldsQueryOptions]} label="Loading your details">
-      <section className="card user-details-section" aria-labelledby={headingId}>
+      {/* Not a named region: the form inside is the 'Personal details' landmark, and two of one name confuse a
+          screen reader's list of landmarks (axe: landmark-unique). */}
+      <section className="card user-details-section">
         {/* The form's own sections carry visible titles; the tab above already names this part. */}
-        <h2 id={headingId} className="visually-hidden">
-          Personal details
-        </h2>
+        <h2 className="visually-hidden">Personal details</h2>
         <AccountDetails />
       </section>
       <PasswordChangeForm />
