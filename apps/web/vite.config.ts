@@ -139,7 +139,9 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
+              // Not useQueries and its observer: only the pages that wait for several sections at once use them
+              // (ui/when-settled), so they load with those pages instead of weighing on every first load.
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/](?!.*[\\/](useQueries|queriesObserver)\.[cm]?js$)/,
               priority: 20,
             },
             // The shell every page starts with (lib, the shared server calls in api, shell, ui, the features it uses,
