@@ -1,6 +1,7 @@
 import { PAYMENTS_TEXTS } from '@fieldhouse/contract/texts/account-payments';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { pageFromSearch } from '../../../lib/pagination';
 import { Link, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../ui/button';
@@ -28,35 +29,20 @@ function OrderFilterModal({
   onApply: (filter: OrderFilter) => void;
   onClose: () => void;
 }) {
-  const [from, setFrom] = useState(filter.from ?? '');
-  const [to, setTo] = useState(filter.to ?? '');
+  const { register, handleSubmit, watch } = useForm<{ from: string; to: string }>({
+    defaultValues: { from: filter.from ?? '', to: filter.to ?? '' },
+  });
+  // Each date bounds the other's picker.
+  const [from, to] = watch(['from', 'to']);
   return (
     <ModalDialog title="Filter orders" isOpen onOpenChange={(open) => !open && onClose()}>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onApply(normaliseOrderFilter({ from, to }));
-        }}
-      >
+      <form className="form" onSubmit={handleSubmit((values) => onApply(normaliseOrderFilter(values)))}>
         <p className="muted">
           Both dates are included. Leave a date empty to see all orders before or after the other.
         </p>
         <div className="form__row">
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
+          <TextField label="From" type="date" max={to || undefined} {...register('from')} />
+          <TextField label="To" type="date" min={from || undefined} {...register('to')} />
         </div>
         <div className="button-row">
           <Button type="submit">Apply filters</Button>
