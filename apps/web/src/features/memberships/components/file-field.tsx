@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { type Ref, useId } from 'react';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { fileProblem, UPLOAD_ACCEPT } from '../rules/membership-rules';
 
@@ -8,15 +8,16 @@ export interface FileFieldProps {
   file: File | null;
   errors?: string[];
   onChange: (file: File | null) => void;
+  /** The file input, for a form to focus when the field is missing (react-hook-form's `field.ref`). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * A JPEG, PNG or PDF file of at most 20,000,000 bytes (account-shell §5): other files are refused with a toast
  * ('File size exceeds 20mb.' or the file type text) and the input is cleared.
  */
-export function FileField({ label, hint, file, errors = [], onChange }: FileFieldProps) {
+export function FileField({ label, hint, file, errors = [], onChange, ref }: FileFieldProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const describedBy = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
@@ -31,7 +32,7 @@ export function FileField({ label, hint, file, errors = [], onChange }: FileFiel
         </p>
       )}
       <input
-        ref={input}
+        ref={ref}
         id={id}
         type="file"
         className="field__input"

@@ -1,11 +1,18 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/client';
 import { Button } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal';
 import type { AccountMembership } from '../api/get-account-memberships';
 import { useUploadDocument } from '../api/upload-document';
 import { FileField } from './file-field';
+
+/** The form's values: a document type (preselected when there is only one) and the file. */
+interface UploadValues {
+  typeId: number | null;
+  file: File | null;
+}
 
 /**
  * 'Upload document' (account-shell §3 Document upload, §4, §5): a document type and a JPEG, PNG or PDF file,
@@ -20,11 +27,9 @@ export default function UploadDocumentModal({
 }) {
   const criterion = membership.membershipType.eligibilityCriterion;
   const documentTypes = criterion?.documentTypes ?? [];
-  const [typeId, setTypeId] = useState<number | null>(
-    documentTypes.length === 1 ? (documentTypes[0]?.id ?? null) : null,
-  );
-  const [file, setFile] = useState<File | null>(null);
-  const [isTried, setIsTried] = useState(false);
+  const { control, handleSubmit, formState } = useForm<UploadValues>({
+    defaultValues: { typeId: documentTypes.length === 1 ? (documentTypes[0]?.id ?? null) : null, file: null },
+  });
   const upload = useUploadDocument();
   const selectId = useId();
   const fieldErrors = isApiError(upload.error) && upload.error.status === 422 ? upload.error.fieldErrors : {};
@@ -35,19 +40,12 @@ export default function UploadDocumentModal({
         : upload.error.message
       : null;
 
-  const typeErrors = [
-    ...(isTried && typeId === null ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired] : []),
-    ...(fieldErrors.eligibilityDocumentTypeId ?? []),
-  ];
-  const fileErrors = [
-    ...(isTried && !file ? [MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired] : []),
-    ...(fieldErrors.document ?? []),
-  ];
+  const messages = (own: string | undefined, server: string[] = []) => [...(own ? [own] : []), ...server];
+  const typeErrors = messages(formState.errors.typeId?.message, fieldErrors.eligibilityDocumentTypeId);
+  const fileErrors = messages(formState.errors.file?.message, fieldErrors.document);
   const otherErrors = [...(fieldErrors.membershipId ?? []), ...(fieldErrors.eligibilityCriterionId ?? [])];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsTried(true);
+  const submit = handleSubmit(({ typeId, file }) => {
     if (!criterion || typeId === null || !file || upload.isPending) return;
     upload.mutate({
       eligibility_document_type_id: typeId,
@@ -55,7 +53,7 @@ export default function UploadDocumentModal({
       membership_id: membership.id,
       eligibility_criterion_id: criterion.id,
     });
-  };
+  });
 
   return (
     <ModalDialog title="Upload document" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
@@ -78,21 +76,32 @@ export default function UploadDocumentModal({
             <label className="field__label" htmlFor={selectId}>
               Document type
             </label>
-            <select
-              id={selectId}
-              className="field__input"
-              value={typeId ?? ''}
-              aria-invalid={typeErrors.length > 0 || undefined}
-              aria-describedby={typeErrors.length ? `${selectId}-error` : undefined}
-              onChange={(event) => setTypeId(event.target.value ? Number(event.target.value) : null)}
-            >
-              <option value="">Choose a document type</option>
-              {documentTypes.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name="typeId"
+              rules={{
+                validate: (typeId) => typeId !== null || MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired,
+              }}
+              render={({ field }) => (
+                <select
+                  ref={field.ref}
+                  id={selectId}
+                  className="field__input"
+                  value={field.value ?? ''}
+                  aria-invalid={typeErrors.length > 0 || undefined}
+                  aria-describedby={typeErrors.length ? `${selectId}-error` : undefined}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.value ? Number(event.target.value) : null)}
+                >
+                  <option value="">Choose a document type</option>
+                  {documentTypes.map((type) => (
+                    <option key={type.id} value={type.id}>
+                      {type.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
             {typeErrors.length > 0 && (
               <div className="field__error" id={`${selectId}-error`} role="alert">
                 {typeErrors.map((message) => (
@@ -101,12 +110,20 @@ export default function UploadDocumentModal({
               </div>
             )}
           </div>
-          <FileField
-            label="Document"
-            hint="JPEG, PNG or PDF, up to 20MB."
-            file={file}
-            errors={fileErrors}
-            onChange={setFile}
+          <Controller
+            control={control}
+            name="file"
+            rules={{ validate: (file) => file !== null || MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired }}
+            render={({ field }) => (
+              <FileField
+                ref={field.ref}
+                label="Document"
+                hint="JPEG, PNG or PDF, up to 20MB."
+                file={field.value}
+                errors={fileErrors}
+                onChange={field.onChange}
+              />
+            )}
           />
           {(otherErrors.length > 0 || failure) && (
             <div className="notice notice--danger" role="alert">
