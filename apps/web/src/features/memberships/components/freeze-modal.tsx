@@ -1,5 +1,6 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/client';
 import { venueToday } from '../../../lib/dates';
 import { formatFullDate } from '../../../lib/format';
@@ -116,7 +117,12 @@ function FreezeForm({
   types: FreezeTypes;
   onDone: (result: FreezeResult) => void;
 }) {
-  const [values, setValues] = useState<FreezeFormValues>(emptyFreezeForm);
+  // The values live in react-hook-form (the one form system); which combinations can be sent is the rules' call
+  // (`canSubmitFreeze`: the button waits for them), and the server's messages show under their fields.
+  const { watch, setValue, getValues, handleSubmit } = useForm<FreezeFormValues>({
+    defaultValues: emptyFreezeForm,
+  });
+  const values = watch();
   const freeze = useFreezeMembership(membership.id);
   const bounds = freezeDateBounds(types.minFreezeStartDate.raw, types.maxFreezeStartDate.raw, venueToday());
   const type = types.freezeTypes.find((t) => t.id === values.freezeTypeId) ?? null;
@@ -130,16 +136,22 @@ function FreezeForm({
   );
   const fieldErrors = isApiError(freeze.error) && freeze.error.status === 422 ? freeze.error.fieldErrors : {};
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((submitted) => {
     if (!isComplete || freeze.isPending) return;
-    freeze.mutate(freezeUpload(values), {
+    freeze.mutate(freezeUpload(submitted), {
       onSuccess: onDone,
       onError: (error) => {
         if (!(isApiError(error) && error.status === 422))
           toast.error(MEMBERSHIP_MANAGEMENT_TEXTS.somethingWrong, { duration: TOAST_DURATION.default });
       },
     });
+  });
+  /** A new reason clears what depended on the old one (`withReason`). */
+  const chooseReason = (freezeTypeId: number | null) => {
+    const next = withReason(getValues(), freezeTypeId);
+    setValue('freezeTypeId', next.freezeTypeId);
+    setValue('months', next.months);
+    setValue('file', next.file);
   };
 
   return (
@@ -150,7 +162,7 @@ function FreezeForm({
         value={values.freezeTypeId}
         options={types.freezeTypes.map((t) => ({ value: t.id, label: t.reason }))}
         errors={fieldErrors.freezeTypeId}
-        onChange={(id) => setValues((current) => withReason(current, id))}
+        onChange={chooseReason}
       />
       <SelectField
         label="Time period"
@@ -159,14 +171,14 @@ function FreezeForm({
         isDisabled={!type}
         options={(type?.timePeriods ?? []).map((months) => ({ value: months, label: monthsLabel(months) }))}
         errors={fieldErrors.months}
-        onChange={(months) => setValues((current) => ({ ...current, months }))}
+        onChange={(months) => setValue('months', months)}
       />
       <FreezeDateField
         value={values.activeFrom}
         min={bounds.min}
         max={bounds.max}
         errors={fieldErrors.activeFrom}
-        onChange={(activeFrom) => setValues((current) => ({ ...current, activeFrom }))}
+        onChange={(activeFrom) => setValue('activeFrom', activeFrom)}
       />
       {proof && (
         <FileField
@@ -175,7 +187,7 @@ function FreezeForm({
           hint={`${proof.description} JPEG, PNG or PDF, up to 20MB.`}
           file={values.file}
           errors={fieldErrors.file}
-          onChange={(file) => setValues((current) => ({ ...current, file }))}
+          onChange={(file) => setValue('file', file)}
         />
       )}
       {type && type.monthlyFee.raw > 0 && (
