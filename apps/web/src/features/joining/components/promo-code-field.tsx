@@ -1,5 +1,6 @@
 import { JOINING_TEXTS } from '@fieldhouse/contract/texts/joining';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/client';
 import { Button } from '../../../ui/button';
 import { useValidatePromoCode } from '../api/validate-promo-code';
@@ -24,7 +25,10 @@ export function PromoCodeField({
 }: PromoCodeFieldProps) {
   const isApplied = codeId !== null;
   const [isShown, setShown] = useState(isApplied);
-  const [value, setValue] = useState(code ?? '');
+  const { register, handleSubmit, watch, setValue } = useForm<{ code: string }>({
+    defaultValues: { code: code ?? '' },
+  });
+  const value = watch('code');
   const validate = useValidatePromoCode();
   const inputId = useId();
   const errorId = useId();
@@ -37,18 +41,19 @@ export function PromoCodeField({
     : null;
   const messages = [...(failure ? [failure] : []), ...(isApplied ? errors : [])];
 
-  const apply = () => {
-    if (!value.trim()) return;
+  // Whether the code is known is the server's answer (no rule to check here): Apply stays off while it is empty.
+  const apply = handleSubmit(({ code: typed }) => {
+    if (!typed.trim()) return;
     validate.mutate(
-      { code: value, paymentOptionId },
+      { code: typed, paymentOptionId },
       {
         onSuccess: (promo) => {
-          setValue(promo.code);
+          setValue('code', promo.code);
           onApplied(promo);
         },
       },
     );
-  };
+  });
 
   return (
     <div className="promo-code">
@@ -63,13 +68,7 @@ export function PromoCodeField({
       </Button>
       <div id={panelId} hidden={!isShown}>
         {isShown && (
-          <form
-            className="promo-code__form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply();
-            }}
-          >
+          <form className="promo-code__form" onSubmit={apply}>
             <div className="field promo-code__field">
               <label className="field__label" htmlFor={inputId}>
                 Promo code
@@ -77,22 +76,18 @@ export function PromoCodeField({
               <input
                 id={inputId}
                 className="field__input"
-                value={value}
                 readOnly={isApplied}
                 autoComplete="off"
                 aria-invalid={messages.length > 0 || undefined}
                 aria-describedby={messages.length > 0 ? errorId : undefined}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  validate.reset();
-                }}
+                {...register('code', { onChange: () => validate.reset() })}
               />
             </div>
             {isApplied ? (
               <Button
                 variant="secondary"
                 onClick={() => {
-                  setValue('');
+                  setValue('code', '');
                   validate.reset();
                   onRemoved();
                 }}
