@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountMembership } from '../api/get-account-memberships';
 import UploadDocumentModal from './upload-document-modal';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = vi.fn<typeof globalThis.fetch>();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
