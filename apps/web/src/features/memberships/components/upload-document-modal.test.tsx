@@ -36,14 +36,23 @@ const student = {
   },
 } as unknown as AccountMembership;
 
-function renderModal() {
+function renderModal(membership: AccountMembership = student) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <UploadDocumentModal membership={student} onClose={() => {}} />
+      <UploadDocumentModal membership={membership} onClose={() => {}} />
     </QueryClientProvider>,
   );
 }
+
+/** The Student membership with only one kind of document to send. */
+const withOneType = {
+  ...student,
+  membershipType: {
+    ...student.membershipType,
+    eligibilityCriterion: { id: 7, documentTypes: [{ id: 3, name: 'Student ID card' }] },
+  },
+} as unknown as AccountMembership;
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Upload document' }));
 
@@ -56,6 +65,22 @@ describe("'Upload document'", () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Document type'));
     expect(screen.getByLabelText('Document type').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('chooses the only document type itself; with the file missing, focus goes to the file field', async () => {
+    renderModal(withOneType);
+    expect((screen.getByLabelText('Document type') as HTMLSelectElement).value).toBe('3');
+    submit();
+    expect(await screen.findByText(MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired)).toBeTruthy();
+    expect(screen.queryByText(MEMBERSHIP_MANAGEMENT_TEXTS.documentTypeRequired)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Document', { exact: true }));
+    // Choosing a file takes the message away at once.
+    const file = new File(['%PDF-1.4'], 'card.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Document', { exact: true }), { target: { files: [file] } });
+    await waitFor(() => expect(screen.queryByText(MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired)).toBeNull());
+    submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect((fetchMock.mock.calls[0]?.[1]?.body as FormData).get('eligibility_document_type_id')).toBe('3');
   });
 
   it('sends the chosen type and file as one multipart upload', async () => {
