@@ -80,7 +80,8 @@ describe("'Upload document'", () => {
     await waitFor(() => expect(screen.queryByText(MEMBERSHIP_MANAGEMENT_TEXTS.documentRequired)).toBeNull());
     submit();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect((fetchMock.mock.calls[0]?.[1]?.body as FormData).get('eligibility_document_type_id')).toBe('3');
+    const body = fetchMock.mock.calls[0]?.[1]?.body as FormData;
+    expect(body.get('eligibility_document_type_id')).toBe('3');
   });
 
   it('sends the chosen type and file as one multipart upload', async () => {
