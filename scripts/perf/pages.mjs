@@ -238,8 +238,9 @@ const PERFORMANCE_METRICS = [
  * times; returns the median performance score with the run that scored it, and the median main-thread time the
  * page's load took on this host (`mainThreadMs`, before the CPU slowdown: what calibrateCpuSlowdown reads).
  * `cpuSlowdown`: the CPU slowdown the simulation applies (Lighthouse's default, 4, when absent).
- * Accessibility and best practices are audited in the first run only: their audits read the page, not the clock, so they score the same in every run,
- * and leaving them out of the later runs takes about a second off each (6.4 -> 5.3 s a run, measured on /join/).
+ * Accessibility and best practices are audited in the first run only: their audits read the page, not the clock, so
+ * they score the same in every run, and leaving them out of the later runs takes about a second off each (6.4 -> 5.3 s
+ * a run, measured on /join/).
  * The later runs audit only the five metrics the performance score is made of (PERFORMANCE_METRICS): every other
  * audit of the category weighs 0, so the score is the same, without the diagnostics' gatherers and audits
  * (4.9 -> 4.4 s a run on a venue page; the first run still lists them).

@@ -8,7 +8,10 @@ import { PageTitle } from '../../../../lib/page-title';
 import { useSearchParams } from '../../../../lib/router';
 import { WhenSettled } from '../../../../ui/when-settled';
 
-/** /guest-passes (the two sections appear together: `WhenSettled`): allowances with 'Send a guest pass', then the passes sent (10 a page, ?page=). */
+/**
+ * /guest-passes: allowances with 'Send a guest pass', then the passes sent (10 a page, ?page=); the two sections
+ * appear together (`WhenSettled`).
+ */
 export default function GuestPassesPage() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
