@@ -167,6 +167,21 @@ export async function editBootData(page: Page, edit: (data: SiteBootData) => Sit
   );
 }
 
+/**
+ * Holds back the answers to one declared call (a contract route: its path, `:params` as any segment, any method)
+ * for `ms`: a slow phone network for that call alone.
+ */
+export async function slowDown(page: Page, call: { path: string }, ms: number) {
+  const pattern = new RegExp(`^${call.path.replace(/:\w+/g, '[^/]+')}$`);
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}
+
 /** What kind of fresh member the `member` fixture makes (POST /api/dev/members, demo mode only). */
 export type MemberKind = 'demo' | 'payments' | 'management' | 'desk' | 'lapsed-direct-debit';
 

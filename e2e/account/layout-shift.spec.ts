@@ -1,7 +1,7 @@
 import { listPenalties } from '@fieldhouse/contract/routes/account-payments';
 import { getGuestPassAllowances } from '@fieldhouse/contract/routes/guest-passes';
 import { getDataFields } from '@fieldhouse/contract/routes/joining';
-import { expect, type Page, test } from '../fixtures.ts';
+import { expect, type Page, slowDown, test } from '../fixtures.ts';
 
 // A member with unpaid fees, credit and a saved Visa: the account pages whose sections load their own data.
 test.use({ memberKind: 'payments' });
@@ -23,18 +23,6 @@ async function layoutShift(page: Page): Promise<number> {
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 200);
       }),
-  );
-}
-
-/** Holds back the answers to one declared call (its path, `:params` as any segment) for `ms`. */
-async function slowDown(page: Page, call: { path: string }, ms: number) {
-  const pattern = new RegExp(`^${call.path.replace(/:\w+/g, '[^/]+')}$`);
-  await page.route(
-    (url) => pattern.test(url.pathname),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    },
   );
 }
 

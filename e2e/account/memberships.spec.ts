@@ -1,4 +1,5 @@
-import { CARDS, expect, expectAccessible, type Page, screenshot, test } from '../fixtures.ts';
+import { getCustomQuestions } from '@fieldhouse/contract/routes/joining';
+import { CARDS, expect, expectAccessible, type Page, screenshot, slowDown, test } from '../fixtures.ts';
 
 // Each test manages the memberships of a fresh member of its own (five memberships, a No-show fee): no test
 // depends on another, and the two widths run at once.
@@ -187,10 +188,7 @@ test('changes Swim Only to Student through the joining journey', async ({ page, 
 test('renews the 12 Month Saver into the basket', async ({ page, member }) => {
   // The membership's questions arrive late (a slow phone network): the journey must still open them before the
   // review, not skip past them and send the member back on Continue.
-  await page.route('**/custom-questions/memberships/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  await slowDown(page, getCustomQuestions, 1_500);
   // Opened without the manage modal's state, the page goes back to the list.
   await page.goto('/account/memberships/renew/1/12-month-saver/fixed');
   await expect(page).toHaveURL(/\/account\/memberships$/);
