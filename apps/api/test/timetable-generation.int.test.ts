@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { activitySessions, bookings, timetableConflicts, timetableRules } from '../src/db/schema.ts';
@@ -215,6 +215,52 @@ describe('generateSessions', () => {
     expect((await sessionsOf(venue.id)).map((s) => s.id)).toEqual([sunday!.id]);
   });
 
+  it('counts each session’s own bookings: a booking elsewhere does not hold back a free session', async () => {
+    // Generation once read every session's bookings through a subquery that compared bookings with themselves
+    // (`b.activity_session_id = b.id`), so a booking whose id happened to equal its session's id counted against
+    // every session. Make that coincidence on purpose: the booking of the first Sunday takes that session's id.
+    const { venue, spin } = await venueWithSpin();
+    const rule = await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
+    await generate({ venueId: venue.id });
+    const [sunday, nextSunday] = await sessionsOf(venue.id);
+    await createBooking(t.db, { id: sunday!.id, customerId: customer.id, sessionId: sunday!.id });
+    await t.db.execute(
+      sql`select setval(pg_get_serial_sequence('bookings', 'id'), (select max(id) from bookings))`,
+    );
+
+    await t.db.update(timetableRules).set({ startTime: '09:00' }).where(eq(timetableRules.id, rule.id));
+    const result = await generate({ venueId: venue.id });
+    expect(result.conflicts.map((c) => [c.kind, c.sessionId, c.bookedCount])).toEqual([
+      ['move', sunday!.id, 1],
+    ]);
+    expect(result.updated).toBe(1);
+    expect((await sessionsOf(venue.id)).find((s) => s.id === nextSunday!.id)?.startsAt).toEqual(
+      new Date('2026-11-01T09:00:00Z'),
+    );
+  });
+
+  it('keeps a session whose only booking was cancelled when its rule goes, and says why', async () => {
+    const { venue, spin } = await venueWithSpin();
+    const rule = await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
+    await generate({ venueId: venue.id });
+    const [sunday, nextSunday] = await sessionsOf(venue.id);
+    await createBooking(t.db, {
+      customerId: customer.id,
+      sessionId: sunday!.id,
+      status: 'cancelled',
+      countPlace: false,
+    });
+
+    await t.db.update(timetableRules).set({ archivedAt: NOW }).where(eq(timetableRules.id, rule.id));
+    const result = await generate({ venueId: venue.id });
+    expect(result.removed).toBe(1);
+    expect(result.conflicts.map((c) => [c.kind, c.sessionId, c.bookedCount, c.hasHistory])).toEqual([
+      ['remove', sunday!.id, 0, true],
+    ]);
+    expect((await sessionsOf(venue.id)).map((s) => s.id)).toEqual([sunday!.id]);
+    expect(nextSunday).toBeDefined();
+  });
+
   it('never touches sessions made by hand (the demo’s): no rule, no exception', async () => {
     const { venue, spin } = await venueWithSpin();
     const byHand = await createSession(t.db, {
@@ -282,6 +328,39 @@ describe('generateSessions beside bookings', () => {
       ]);
       expect((await sessionsOf(venue.id)).map((s) => s.id)).toEqual([sunday!.id]);
       expect(nextSunday).toBeDefined();
+    },
+  );
+});
+
+describe('generateSessions on an unchanged timetable', () => {
+  it.skipIf(t.database.kind === 'pglite')(
+    'locks no session: a checkout holding one does not hold up the run, nor the run the checkout',
+    async () => {
+      const { venue, spin } = await venueWithSpin();
+      await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
+      await generate({ venueId: venue.id });
+      const [sunday] = await sessionsOf(venue.id);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const checkout = t.db.transaction(async (tx) => {
+        await tx.select().from(activitySessions).where(eq(activitySessions.id, sunday!.id)).for('update');
+        locked();
+        await gate;
+      });
+      await isLocked;
+      const result = await Promise.race([
+        generate({ venueId: venue.id }),
+        new Promise((resolve) => setTimeout(() => resolve('waited for the checkout'), 2_000)),
+      ]);
+      release();
+      await checkout;
+      expect(result).toEqual({ created: 0, updated: 0, removed: 0, conflicts: [] });
     },
   );
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   activities,
   activitySessions,
@@ -42,10 +42,12 @@ const generated = or(isNotNull(activitySessions.ruleId), isNotNull(activitySessi
  * deletes what the timetable no longer wants, and keeps any booked session it would move or remove, reporting it
  * (also written to timetable_conflicts, where rows of sessions no longer in conflict are deleted).
  *
- * Safe beside bookings and other runs: one venue at a time under a transaction-scoped advisory lock, its future
- * generated sessions locked FOR UPDATE in id order (the order checkout locks sessions in) before their bookings
- * are counted; inserts skip a (rule, date) or exception that already has a session. Idempotent: a second run
- * with nothing changed creates, updates and removes nothing.
+ * Safe beside bookings and other runs: one venue at a time under a transaction-scoped advisory lock; the venue is
+ * planned from an unlocked read, and only the sessions the plan would change or remove are then locked FOR UPDATE
+ * in id order (the order checkout locks sessions in) and their bookings counted again; inserts skip a (rule, date)
+ * or exception that already has a session. Idempotent: a second run with nothing changed creates, updates and
+ * removes nothing, and locks no session. The job runs each venue in a transaction of its own
+ * (`generateSessionsByVenue`), so no lock is held across the operator.
  */
 export async function generateSessions(tx: Tx, input: GenerateSessionsInput): Promise<GenerationResult> {
   const [client] = await tx
@@ -78,6 +80,27 @@ export async function generateSessions(tx: Tx, input: GenerateSessionsInput): Pr
   return result;
 }
 
+/**
+ * `generateSessions` for the scheduled job and start-up: each venue of the client in a transaction of its own, so
+ * a run over hundreds of venues never holds one venue's locks while it works on the next.
+ */
+export async function generateSessionsByVenue(db: Db, input: Omit<GenerateSessionsInput, 'venueId'>) {
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(eq(venues.clientId, input.clientId))
+    .orderBy(asc(venues.id));
+  const result: GenerationResult = { created: 0, updated: 0, removed: 0, conflicts: [] };
+  for (const venue of rows) {
+    const one = await db.transaction((tx) => generateSessions(tx, { ...input, venueId: venue.id }));
+    result.created += one.created;
+    result.updated += one.updated;
+    result.removed += one.removed;
+    result.conflicts.push(...one.conflicts);
+  }
+  return result;
+}
+
 type VenueRun = {
   venue: { id: number; timeZone: string; archived: boolean };
   now: Date;
@@ -95,38 +118,62 @@ async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult
     .select()
     .from(timetableExceptions)
     .where(eq(timetableExceptions.venueId, venue.id));
-  const existing = await lockGeneratedSessions(tx, venue.id, now, today);
+  const planFor = (existing: ExistingSession[]) =>
+    planSessions({
+      venue,
+      now,
+      horizonWeeks: run.horizonWeeks,
+      activities: activityRows.map((a) => ({ ...a, archived: a.archivedAt !== null })),
+      rules: ruleRows.map((r) => ({ ...r, archived: r.archivedAt !== null })),
+      exceptions: exceptionRows.map((e) => ({ ...e, archived: e.archivedAt !== null })),
+      existing,
+    });
 
-  const plan = planSessions({
-    venue,
-    now,
-    horizonWeeks: run.horizonWeeks,
-    activities: activityRows.map((a) => ({ ...a, archived: a.archivedAt !== null })),
-    rules: ruleRows.map((r) => ({ ...r, archived: r.archivedAt !== null })),
-    exceptions: exceptionRows.map((e) => ({ ...e, archived: e.archivedAt !== null })),
-    existing,
-  });
+  // Planned first without locks: an unchanged timetable (the nightly run, every start-up) locks no session.
+  const seen = await readGeneratedSessions(tx, venue.id, now, today);
+  let plan = planFor(seen);
+  const touched = new Set([...plan.update.map((u) => u.sessionId), ...plan.remove.map((r) => r.sessionId)]);
+  if (touched.size) {
+    // Only the sessions the plan changes are locked (id order, as checkout locks them), and their bookings read
+    // again under the lock: a place booked since the first read turns the change into a conflict.
+    const locked = new Map(
+      (await readGeneratedSessions(tx, venue.id, now, today, [...touched])).map((s) => [s.id, s] as const),
+    );
+    // A touched session that is gone by now (none should be: runs of a venue wait for each other) drops out.
+    const current = seen.flatMap((s) =>
+      touched.has(s.id) ? [locked.get(s.id)].filter((l) => l !== undefined) : [s],
+    );
+    plan = planFor(current);
+    plan.update = plan.update.filter((u) => locked.has(u.sessionId));
+    plan.remove = plan.remove.filter((r) => locked.has(r.sessionId));
+  }
   const counts = await applyPlan(tx, plan);
   await recordConflicts(tx, venue.id, plan.conflicts, now);
   return { ...counts, conflicts: plan.conflicts };
 }
 
+/** `activity_sessions.id` of the outer query, qualified (Drizzle writes a single table's columns bare in a select). */
+const outerSessionId = sql.raw('"activity_sessions"."id"');
+
 /**
- * The venue's generated sessions the plan needs: those not yet started (locked, in id order), today's that have
- * (their (rule, date) is taken), and every extra session (its exception is taken), with what their bookings hold.
+ * The venue's generated sessions the plan needs: those not yet started, today's that have (their (rule, date) is
+ * taken), and every extra session (its exception is taken), with what their own bookings hold (each session's
+ * through bookings_session_idx and order_items_session_idx). With `lockIds`, only those sessions, locked FOR
+ * UPDATE in id order.
  */
-async function lockGeneratedSessions(tx: Tx, venueId: number, now: Date, today: string) {
-  const rows = await tx
+async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: string, lockIds?: number[]) {
+  const query = tx
     .select({
       session: activitySessions,
-      bookedPlaces: sql<number>`(select coalesce(sum(b.places), 0) from bookings b where b.activity_session_id = ${activitySessions.id} and b.status = 'booked')`,
-      hasHistory: sql<boolean>`(exists (select 1 from bookings b where b.activity_session_id = ${activitySessions.id}) or exists (select 1 from order_items oi where oi.activity_session_id = ${activitySessions.id}))`,
+      bookedPlaces: sql<number>`(select coalesce(sum(b.places), 0) from bookings b where b.activity_session_id = ${outerSessionId} and b.status = 'booked')`,
+      hasHistory: sql<boolean>`(exists (select 1 from bookings b where b.activity_session_id = ${outerSessionId}) or exists (select 1 from order_items oi where oi.activity_session_id = ${outerSessionId}))`,
     })
     .from(activitySessions)
     .where(
       and(
         eq(activitySessions.venueId, venueId),
         generated,
+        lockIds ? inArray(activitySessions.id, lockIds) : undefined,
         or(
           gt(activitySessions.startsAt, now),
           gte(activitySessions.localDate, today),
@@ -134,8 +181,8 @@ async function lockGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
         ),
       ),
     )
-    .orderBy(asc(activitySessions.id))
-    .for('update', { of: activitySessions });
+    .orderBy(asc(activitySessions.id));
+  const rows = lockIds ? await query.for('update', { of: activitySessions }) : await query;
   return rows.map(
     ({ session: s, bookedPlaces, hasHistory }): ExistingSession => ({
       id: s.id,

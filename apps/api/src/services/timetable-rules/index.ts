@@ -3,7 +3,12 @@
  * exceptions (docs/decisions/029). Other services domains import only from here.
  */
 export { describeConflict } from './describe.ts';
-export { type GenerateSessionsInput, type GenerationResult, generateSessions } from './generate.ts';
+export {
+  type GenerateSessionsInput,
+  type GenerationResult,
+  generateSessions,
+  generateSessionsByVenue,
+} from './generate.ts';
 export {
   registerTimetableGeneration,
   requestTimetableGeneration,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema.ts';
 import type { JobEngine, WorkOptions } from '../jobs/index.ts';
 import { describeConflict } from './describe.ts';
-import { type GenerationResult, generateSessions } from './generate.ts';
+import { type GenerationResult, generateSessionsByVenue } from './generate.ts';
 
 /** The job type that generates every client's sessions from their weekly timetables (docs/decisions/029). */
 export const TIMETABLE_GENERATION_JOB = 'timetable-generation';
@@ -23,7 +23,7 @@ const WORK: WorkOptions = {
 export type TimetableGenerationDeps = { db: Db; log: FastifyBaseLogger; now: () => Date };
 
 /**
- * Generates the sessions of every client, one transaction per client, and logs what it did: the counts at info
+ * Generates the sessions of every client, one transaction per venue, and logs what it did: the counts at info
  * and each conflict (a booked session kept as it is) at warn, in a sentence. A client that fails is logged and
  * the others still run; the run then fails so the job is retried.
  */
@@ -33,7 +33,7 @@ export async function runTimetableGeneration(deps: TimetableGenerationDeps) {
   let failed: unknown = null;
   for (const { id: clientId } of rows) {
     try {
-      const result = await deps.db.transaction((tx) => generateSessions(tx, { clientId, now: deps.now() }));
+      const result = await generateSessionsByVenue(deps.db, { clientId, now: deps.now() });
       results.set(clientId, result);
       const { created, updated, removed, conflicts } = result;
       deps.log.info(
