@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { directDebitPayments, freezeRequests } from '../src/db/schema.ts';
+import { SandboxDirectDebitProvider } from '../src/services/direct-debit/sandbox-provider.ts';
 import {
   advancePaymentDates,
   collectDuePayments,
@@ -230,6 +231,65 @@ describe('monthly members’ direct-debit payments are asked for ahead of their 
     });
     expect(await paymentsOf(a.id)).toEqual([{ amount: 2500, chargeDate: '2027-01-01' }]);
     expect(await paymentsOf(b.id)).toEqual([{ amount: 2500, chargeDate: '2027-01-01' }]);
+  });
+
+  /** Monthly members due on 1 February 2027, each on an active mandate of their own. */
+  async function dueMembers(count: number) {
+    const gym = await typeWithOption('Gym Monthly');
+    const members = [];
+    for (let i = 0; i < count; i++) {
+      const customer = await createCustomer(t.db, { clientId: client.id });
+      const mandate = await createMandate(t.db, { customerId: customer.id, status: 'active' });
+      members.push(
+        await membershipOf(customer.id, gym, {
+          status: 'active',
+          price: 3000,
+          nextPaymentDate: '2027-02-01',
+          mandateId: mandate.id,
+        }),
+      );
+    }
+    return members;
+  }
+
+  it('two processes collecting at once (a retried run beside a slow one) record one payment per membership', async () => {
+    const members = await dueMembers(3);
+    // Each process has its own sandbox provider, as two servers would.
+    const [one, two] = [new SandboxDirectDebitProvider(), new SandboxDirectDebitProvider()];
+    await Promise.all([
+      collectDuePayments(withProvider('2027-01-28T09:00:00Z', one), { batchSize: 2 }),
+      collectDuePayments(withProvider('2027-01-28T09:00:00Z', two), { batchSize: 2 }),
+    ]);
+    for (const member of members)
+      expect(await paymentsOf(member.id)).toEqual([{ amount: 3000, chargeDate: '2027-02-01' }]);
+  });
+
+  it('in batches: a run stopped part-way, then run again, asks each collection once it was recorded', async () => {
+    const members = await dueMembers(5);
+    const keys = members.map((m) => `membership-${m.id}-2027-02-01`);
+    // The provider accepts the fourth collection, but its answer never reaches us (the process dies).
+    const first = new SandboxDirectDebitProvider();
+    const dying = {
+      name: first.name,
+      collect: async (request: Parameters<SandboxDirectDebitProvider['collect']>[0]) => {
+        const result = await first.collect(request);
+        if (request.idempotencyKey === keys[3]) throw new Error('socket hang up');
+        return result;
+      },
+    };
+    expect(await collectDuePayments(withProvider('2027-01-28T09:00:00Z', dying), { batchSize: 2 })).toEqual({
+      asked: 4,
+      failed: 1,
+    });
+    const restarted = new SandboxDirectDebitProvider();
+    expect(
+      await collectDuePayments(withProvider('2027-01-28T10:00:00Z', restarted), { batchSize: 2 }),
+    ).toEqual({ asked: 1, failed: 0 });
+    expect([...restarted.collections.keys()]).toEqual([keys[3]]);
+    // The provider made one payment for that key, whichever process asked: the one recorded.
+    expect(restarted.collections.get(keys[3]!)).toEqual(first.collections.get(keys[3]!));
+    for (const member of members)
+      expect(await paymentsOf(member.id)).toEqual([{ amount: 3000, chargeDate: '2027-02-01' }]);
   });
 });
 

@@ -2,4 +2,4 @@
 
 export { findAccountMandates } from './account.ts';
 export type { DirectDebitProvider } from './provider.ts';
-export { collectMembershipPayment } from './webhooks.ts';
+export { collectMembershipPayment, collectMembershipPayments, type DueCollection } from './webhooks.ts';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract';
 import type {
   CollectionRequest,
@@ -45,13 +45,13 @@ export class SandboxDirectDebitProvider implements DirectDebitProvider {
   /** Collections the sandbox was asked for, by idempotency key (nothing is collected). */
   readonly collections = new Map<string, CollectionResult>();
 
+  /**
+   * The payment's id follows from the idempotency key, as a real provider answers the first payment again for a
+   * key it has seen: two processes, or a run after a restart, asking for the same collection get the same payment.
+   */
   async collect(request: CollectionRequest): Promise<CollectionResult> {
-    const known = this.collections.get(request.idempotencyKey);
-    if (known) return known;
-    const result = {
-      providerPaymentId: `SBX-PM-${randomBytes(6).toString('hex').toUpperCase()}`,
-      chargeDate: request.chargeDate,
-    };
+    const id = createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 12).toUpperCase();
+    const result = { providerPaymentId: `SBX-PM-${id}`, chargeDate: request.chargeDate };
     this.collections.set(request.idempotencyKey, result);
     return result;
   }

@@ -258,3 +258,75 @@ export async function collectMembershipPayment(
     .returning();
   return payment!;
 }
+
+/** One collection of a batch: the membership, the mandate it is paid by (as stored), what and when. */
+export type DueCollection = {
+  membershipId: number;
+  mandate: { id: number; reference: string; providerMandateId: string | null };
+  amount: number;
+  chargeDate: string;
+  description: string;
+};
+
+/** How many of a batch's collections are asked of the provider at once. */
+const PROVIDER_CONCURRENCY = 8;
+
+/**
+ * Asks the provider for a batch of collections, PROVIDER_CONCURRENCY at a time (each with the idempotency key of
+ * its membership and due day, as `collectMembershipPayment`), and records every one it accepted in one statement.
+ * A collection the provider refuses or that fails in transit is returned with its error and not recorded; the
+ * next run asks again with the same key, so the provider makes it once. Recording twice (two runs at once) keeps
+ * one row per provider payment.
+ */
+export async function collectMembershipPayments(
+  deps: { db: Db; directDebit: Pick<DirectDebitProvider, 'name' | 'collect'> },
+  batch: DueCollection[],
+) {
+  const outcomes: (
+    | { ok: true; providerPaymentId: string; chargeDate: string }
+    | { ok: false; error: unknown }
+  )[] = new Array(batch.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < batch.length; i = next++) {
+      const item = batch[i]!;
+      try {
+        const result = await deps.directDebit.collect({
+          mandate: { reference: item.mandate.reference, providerMandateId: item.mandate.providerMandateId },
+          amount: item.amount,
+          chargeDate: item.chargeDate,
+          description: item.description,
+          idempotencyKey: `membership-${item.membershipId}-${item.chargeDate}`,
+        });
+        outcomes[i] = { ok: true, ...result };
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PROVIDER_CONCURRENCY, batch.length) }, worker));
+  const accepted = batch.flatMap((item, i) => {
+    const outcome = outcomes[i]!;
+    return outcome.ok
+      ? [
+          {
+            mandateId: item.mandate.id,
+            membershipId: item.membershipId,
+            provider: deps.directDebit.name,
+            providerPaymentId: outcome.providerPaymentId,
+            amount: item.amount,
+            chargeDate: outcome.chargeDate,
+          },
+        ]
+      : [];
+  });
+  if (accepted.length)
+    await deps.db
+      .insert(directDebitPayments)
+      .values(accepted)
+      .onConflictDoUpdate({
+        target: directDebitPayments.providerPaymentId,
+        set: { updatedAt: sql`${directDebitPayments.updatedAt}` },
+      });
+  return batch.map((item, i) => ({ item, outcome: outcomes[i]! }));
+}

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   directDebitMandates,
   directDebitPayments,
@@ -10,7 +10,7 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { addDays, compareDates, formatIso, parseLocalDate } from '../../lib/local-date.ts';
-import { collectMembershipPayment } from '../direct-debit/index.ts';
+import { collectMembershipPayments, type DueCollection } from '../direct-debit/index.ts';
 import { lastFrozenDay } from '../memberships/index.ts';
 import { type ScheduledChangeDeps, venueZones } from './run.ts';
 
@@ -22,6 +22,9 @@ import { type ScheduledChangeDeps, venueZones } from './run.ts';
  */
 export const COLLECTION_LEAD_DAYS = 7;
 
+/** Due collections read, asked of the provider and recorded per batch (keyset by membership id). */
+export const COLLECTION_BATCH_SIZE = 500;
+
 /**
  * Monthly memberships' direct-debit payments are asked for (decision 040): each membership paid by an active (or
  * still being set up) mandate whose next payment date is within COLLECTION_LEAD_DAYS of the venue's today, and not
@@ -29,23 +32,43 @@ export const COLLECTION_LEAD_DAYS = 7;
  * or the freeze type's monthly fee when an approved freeze covers the date (as the freeze quote showed the member).
  * The provider's idempotency key is the membership and the date, so asking twice (two runs, a retry after a crash
  * between the provider's answer and our row) makes one payment; a membership with a payment on or after the date is
- * not asked again. Each collection is its own call: one failing (logged with the membership) does not stop the rest.
- * The provider's webhooks then confirm it or report it failed (services/direct-debit/webhooks.ts).
+ * not asked again.
+ *
+ * Set-based in batches (decision 060): one statement reads a batch of COLLECTION_BATCH_SIZE due memberships across
+ * every venue time zone (through memberships_next_payment_idx), one reads the batch's approved freezes, the provider
+ * is asked for the batch a few at a time, and one statement records what it accepted. One collection failing
+ * (logged with the membership) does not stop the rest; it is asked again on the next run. The provider's webhooks
+ * then confirm each or report it failed (services/direct-debit/webhooks.ts).
  */
-export async function collectDuePayments(deps: ScheduledChangeDeps) {
+export async function collectDuePayments(
+  deps: ScheduledChangeDeps,
+  { batchSize = COLLECTION_BATCH_SIZE }: { batchSize?: number } = {},
+) {
   if (!deps.directDebit) return { asked: 0, failed: 0 };
   const now = deps.now();
+  const zones = await venueZones(deps.db, now);
+  const inWindow = or(
+    ...zones.map((zone) =>
+      and(
+        eq(venues.timeZone, zone.stored),
+        gte(memberships.nextPaymentDate, formatIso(zone.today)),
+        lte(memberships.nextPaymentDate, formatIso(addDays(zone.today, COLLECTION_LEAD_DAYS))),
+      ),
+    ),
+  );
   let asked = 0;
   let failed = 0;
-  for (const zone of await venueZones(deps.db, now)) {
-    const today = formatIso(zone.today);
-    const until = formatIso(addDays(zone.today, COLLECTION_LEAD_DAYS));
+  let after = 0;
+  for (;;) {
     const due = await deps.db
       .select({
         id: memberships.id,
         nextPaymentDate: memberships.nextPaymentDate,
         price: memberships.price,
         typeName: membershipTypes.name,
+        mandateId: directDebitMandates.id,
+        reference: directDebitMandates.reference,
+        providerMandateId: directDebitMandates.providerMandateId,
       })
       .from(memberships)
       .innerJoin(paymentOptions, eq(paymentOptions.id, memberships.paymentOptionId))
@@ -54,63 +77,94 @@ export async function collectDuePayments(deps: ScheduledChangeDeps) {
       .innerJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
       .where(
         and(
-          eq(venues.timeZone, zone.stored),
+          gt(memberships.id, after),
+          inWindow,
           eq(paymentOptions.paymentType, 'recurring'),
           inArray(memberships.status, ['pending', 'active', 'frozen', 'cancelled']),
           eq(memberships.awaitingPayment, false),
-          gte(memberships.nextPaymentDate, today),
-          lte(memberships.nextPaymentDate, until),
           inArray(directDebitMandates.status, ['pending_submission', 'active']),
           sql`not exists (select 1 from ${directDebitPayments} where ${directDebitPayments.membershipId} = ${memberships.id} and ${directDebitPayments.chargeDate} >= ${memberships.nextPaymentDate})`,
         ),
       )
-      .orderBy(memberships.id);
-    for (const row of due) {
-      const chargeDate = row.nextPaymentDate!;
-      const freezeFee = await freezeFeeOn(deps, row.id, chargeDate);
+      .orderBy(asc(memberships.id))
+      .limit(batchSize);
+    if (!due.length) break;
+    after = due.at(-1)!.id;
+    const fees = await freezeFeesOn(
+      deps,
+      due.map((row) => ({ membershipId: row.id, date: row.nextPaymentDate! })),
+    );
+    const batch: DueCollection[] = due.flatMap((row) => {
+      const freezeFee = fees.get(row.id) ?? null;
       const amount = freezeFee ?? row.price;
-      if (amount <= 0) continue;
-      try {
-        await collectMembershipPayment(
-          { db: deps.db, directDebit: deps.directDebit },
-          {
-            membershipId: row.id,
-            amount,
-            chargeDate,
-            description:
-              freezeFee === null ? `${row.typeName} monthly payment` : `${row.typeName} freeze fee`,
-          },
-        );
+      if (amount <= 0) return [];
+      return [
+        {
+          membershipId: row.id,
+          mandate: { id: row.mandateId, reference: row.reference, providerMandateId: row.providerMandateId },
+          amount,
+          chargeDate: row.nextPaymentDate!,
+          description: freezeFee === null ? `${row.typeName} monthly payment` : `${row.typeName} freeze fee`,
+        },
+      ];
+    });
+    for (const { item, outcome } of await collectMembershipPayments(
+      { db: deps.db, directDebit: deps.directDebit },
+      batch,
+    )) {
+      if (outcome.ok) {
         asked++;
-      } catch (err) {
-        failed++;
-        deps.log.error(
-          { err, membershipId: row.id, chargeDate, amount },
-          'Scheduled change: could not ask for a direct-debit collection (tried again on the next run)',
-        );
+        continue;
       }
+      failed++;
+      deps.log.error(
+        {
+          err: outcome.error,
+          membershipId: item.membershipId,
+          chargeDate: item.chargeDate,
+          amount: item.amount,
+        },
+        'Scheduled change: could not ask for a direct-debit collection (tried again on the next run)',
+      );
     }
+    if (due.length < batchSize) break;
   }
   deps.log.info({ asked, failed }, 'Scheduled change: direct-debit collections');
   return { asked, failed };
 }
 
-/** The monthly fee of an approved freeze covering the date (active_from to active_from + months − 1 day), if any. */
-async function freezeFeeOn(deps: ScheduledChangeDeps, membershipId: number, date: string) {
+/**
+ * For each membership, the monthly fee of an approved freeze covering its date (active_from to active_from +
+ * months − 1 day), if any: one query for the whole batch.
+ */
+async function freezeFeesOn(deps: ScheduledChangeDeps, wanted: { membershipId: number; date: string }[]) {
+  const fees = new Map<number, number>();
+  if (!wanted.length) return fees;
   const approved = await deps.db
     .select({
+      membershipId: freezeRequests.membershipId,
       activeFrom: freezeRequests.activeFrom,
       months: freezeRequests.months,
       fee: freezeTypes.monthlyFee,
     })
     .from(freezeRequests)
     .innerJoin(freezeTypes, eq(freezeTypes.id, freezeRequests.freezeTypeId))
-    .where(and(eq(freezeRequests.membershipId, membershipId), eq(freezeRequests.status, 'approved')));
-  const day = parseLocalDate(date)!;
+    .where(
+      and(
+        inArray(
+          freezeRequests.membershipId,
+          wanted.map((w) => w.membershipId),
+        ),
+        eq(freezeRequests.status, 'approved'),
+      ),
+    );
+  const dateOf = new Map(wanted.map((w) => [w.membershipId, parseLocalDate(w.date)!]));
   for (const freeze of approved) {
+    const day = dateOf.get(freeze.membershipId)!;
     const from = parseLocalDate(freeze.activeFrom)!;
     const endsOn = lastFrozenDay(from, freeze.months);
-    if (compareDates(day, from) >= 0 && compareDates(day, endsOn) <= 0) return freeze.fee;
+    if (!fees.has(freeze.membershipId) && compareDates(day, from) >= 0 && compareDates(day, endsOn) <= 0)
+      fees.set(freeze.membershipId, freeze.fee);
   }
-  return null;
+  return fees;
 }
