@@ -18,6 +18,7 @@
 //   - GET /api/orders (paged) of a seeded member with 1,000 orders: first page, a late page, the largest page;
 //   - RSS (from /proc) idle after start, idle after the rush, and peak (VmHWM).
 // Options: --only pglite|postgres, --customers N (1000), --runs N (3), --seconds N (2).
+// `--scale`: the scale bench instead (scripts/bench/scale/run.mjs, its options there; docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,13 @@ async function benchDatabase(kind, prepare) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+if (process.argv.includes('--scale')) {
+  // The scale bench (issue 34): a generated operator of many venues and members on PostgreSQL.
+  const { runScale } = await import('./bench/scale/run.mjs');
+  await runScale();
+  process.exit();
+}
 
 const targets = [];
 if (ONLY !== 'postgres') {
