@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   activities,
@@ -154,6 +154,26 @@ describe('import', () => {
     expect(
       await t.db.select().from(catalogueImports).where(eq(catalogueImports.clientId, client!.id)),
     ).toHaveLength(1);
+  });
+
+  it('an unchanged re-import writes no row (a 250-venue file rewrote every one)', async () => {
+    const first = await importCatalogue(t.db, { file: SMALL_GYM, text: smallGym, now: NOW });
+    if (!first.ok) throw new Error(first.problems.map(formatProblem).join('\n'));
+    // A row's xmin is the transaction that last wrote it: the same before and after means nothing was written.
+    const versions = async () => {
+      const tables = ['clients', 'venues', 'activities', 'timetable_rules', 'timetable_exceptions'];
+      const more = ['membership_types', 'payment_options', 'activity_sessions'];
+      const rows = await Promise.all(
+        [...tables, ...more].map((table) =>
+          t.db.execute(sql.raw(`select '${table}' as t, id, xmin::text as v from ${table} order by id`)),
+        ),
+      );
+      return rows.flatMap((r) => r.rows);
+    };
+    const before = await versions();
+    const again = await importCatalogue(t.db, { file: SMALL_GYM, text: smallGym, now: NOW });
+    expect(again.ok && [again.plan, again.sessions.created, again.sessions.updated]).toEqual([[], 0, 0]);
+    expect(await versions()).toEqual(before);
   });
 
   it('a dry run prints a price change and a closure and keeps nothing', async () => {

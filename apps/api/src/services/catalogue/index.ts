@@ -93,6 +93,15 @@ export async function applyCatalogue(
   const current = existing ? await readCatalogue(tx, existing.id) : null;
   // Both sides in the schema's shape and field order (jsonb keeps its own key order).
   const plan = planCatalogue(current ? catalogue.parse(current.catalogue) : null, c);
+  if (existing && !plan.length) {
+    // The database already matches the file: nothing is written (an unchanged re-import of a 250-venue file rewrote
+    // every row, one statement each). Sessions still follow the timetable: its horizon moves on every day.
+    return {
+      clientId: existing.id,
+      plan,
+      sessions: await generateSessions(tx, { clientId: existing.id, now }),
+    };
+  }
 
   const clientId = await applyClient(tx, c.client);
   const venues = await applyVenues(tx, clientId, c.venues, now);
