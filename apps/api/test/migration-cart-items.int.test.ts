@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -26,7 +27,8 @@ import {
 } from './helper.ts';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fh-migrations-'));
-const pglite = await PGlite.create();
+// pg_trgm: migration 0025 creates the extension (the app's instances load it too: db/client.ts).
+const pglite = await PGlite.create({ extensions: { pg_trgm } });
 afterAll(async () => {
   await pglite.close();
   rmSync(folder, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -147,6 +148,8 @@ export async function openDatabase(
     pglite = await PGlite.create({
       dataDir: config.dataDir,
       loadDataDir,
+      // The desk's name search uses pg_trgm's index (migration 0025, decision 059); PGlite loads it from its package.
+      extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (err) {

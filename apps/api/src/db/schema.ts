@@ -205,8 +205,16 @@ export const customers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('customers_email_idx').on(sql`lower(${t.email})`),
+    // `text_pattern_ops`: an email prefix (the desk's search) is an index range as well as an exact email.
+    index('customers_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('customers_client_idx').on(t.clientId),
+    // The desk's search (services/staff/desk/search.ts, decision 059): a customer number or its start; every word of
+    // a name anywhere in the first or last name (pg_trgm's trigrams, migration 0025); a first or last name's start,
+    // for words too short for a trigram.
+    index('customers_reference_prefix_idx').on(sql`upper(${t.reference}) text_pattern_ops`),
+    index('customers_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('customers_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('customers_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 
@@ -438,6 +446,10 @@ export const directDebitMandates = pgTable(
   },
   (t) => [
     index('direct_debit_mandates_customer_idx').on(t.customerId),
+    // The desk's search by postcode, spaces ignored (decision 059).
+    index('direct_debit_mandates_postcode_idx').on(
+      sql`replace(upper(${t.billingPostcode}), ' ', '') text_pattern_ops`,
+    ),
     check('direct_debit_mandates_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{2,4}$'`),
     oneOf('direct_debit_mandates_status_check', t.status, MANDATE_STATUSES),
   ],
@@ -870,7 +882,13 @@ export const savedCards = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('saved_cards_customer_idx').on(t.customerId)],
+  (t) => [
+    index('saved_cards_customer_idx').on(t.customerId),
+    // The desk's search by postcode, spaces ignored, of cards not removed (decision 059).
+    index('saved_cards_postcode_idx')
+      .on(sql`replace(upper(${t.billingPostcode}), ' ', '') text_pattern_ops`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /**
