@@ -75,8 +75,8 @@ async function connect(connectionString) {
   return c;
 }
 
-async function admin(text) {
-  const c = await connect(adminUrl);
+async function admin(text, url = adminUrl) {
+  const c = await connect(url);
   try {
     return await c.query(text);
   } finally {
@@ -140,10 +140,10 @@ async function one(members, catalogue) {
     if (STEPS.has('generation')) {
       const venueIds = GENERATION_VENUES
         ? (
-            await c.query('select id from venues where client_id = $1 order by id limit $2', [
-              clientId,
-              GENERATION_VENUES,
-            ])
+            await admin(
+              `select id from venues where client_id = ${Number(clientId)} order by id limit ${GENERATION_VENUES}`,
+              target.url,
+            )
           ).rows.map((v) => v.id)
         : null;
       const { m, ref } = await generationStep(target, clientId, venueIds, LIMIT);
