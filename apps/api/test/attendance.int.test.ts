@@ -72,4 +72,39 @@ describe("the operator's attendance rule", () => {
     expect((await markUnmarkedUnattended(t.db, new Date(now.getTime() + HOUR))).get(client.id)).toBe(1);
     expect(await attendedOf(tooSoon.id)).toBe(false);
   });
+
+  it('reads only the sessions that ended since its last run, wherever the bookings are', async () => {
+    const now = new Date('2026-11-10T12:00:00Z');
+    const client = await createClient(t.db, { slug: 'since-op' });
+    await t.db.update(clients).set({ unmarkedUnattendedAfterHours: 2 }).where(eq(clients.id, client.id));
+    const venue = await createVenue(t.db, { clientId: client.id, slug: 'since-venue' });
+    const customer = await createCustomer(t.db, { clientId: client.id, homeVenueId: venue.id });
+    const bookingEndedAt = async (endedAt: Date) => {
+      const { session } = await createSession(t.db, {
+        venueId: venue.id,
+        startsAt: new Date(endedAt.getTime() - HOUR),
+        durationMinutes: 60,
+      });
+      return createBooking(t.db, { customerId: customer.id, sessionId: session.id });
+    };
+    await bookingEndedAt(new Date(now.getTime() - 3 * HOUR));
+    expect((await markUnmarkedUnattended(t.db, now)).get(client.id)).toBe(1);
+    const [rule] = await t.db
+      .select({ checkedUntil: clients.attendanceCheckedUntil })
+      .from(clients)
+      .where(eq(clients.id, client.id));
+    expect(rule?.checkedUntil).toEqual(new Date(now.getTime() - 2 * HOUR));
+
+    // A booking of a session that ended before the last run's cut-off is no longer looked at (no session can end
+    // in the past after the run: this one is put there by hand to show what the run reads).
+    const old = await bookingEndedAt(new Date(now.getTime() - 5 * HOUR));
+    // One that ended in the hour since is marked by the next run.
+    const since = await bookingEndedAt(new Date(now.getTime() - 1.5 * HOUR));
+    expect((await markUnmarkedUnattended(t.db, new Date(now.getTime() + HOUR))).get(client.id)).toBe(1);
+    const attended = async (id: number) =>
+      (await t.db.select({ attended: bookings.attended }).from(bookings).where(eq(bookings.id, id)))[0]!
+        .attended;
+    expect(await attended(since.id)).toBe(false);
+    expect(await attended(old.id)).toBeNull();
+  });
 });

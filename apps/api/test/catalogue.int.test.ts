@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { executeRows } from '../src/db/references.ts';
 import {
   activities,
   activitySessions,
@@ -165,10 +166,13 @@ describe('import', () => {
       const more = ['membership_types', 'payment_options', 'activity_sessions'];
       const rows = await Promise.all(
         [...tables, ...more].map((table) =>
-          t.db.execute(sql.raw(`select '${table}' as t, id, xmin::text as v from ${table} order by id`)),
+          executeRows<{ t: string; id: number; v: string }>(
+            t.db,
+            sql.raw(`select '${table}' as t, id, xmin::text as v from ${table} order by id`),
+          ),
         ),
       );
-      return rows.flatMap((r) => r.rows);
+      return rows.flat();
     };
     const before = await versions();
     const again = await importCatalogue(t.db, { file: SMALL_GYM, text: smallGym, now: NOW });

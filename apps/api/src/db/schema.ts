@@ -118,6 +118,11 @@ export const clients = pgTable('clients', {
    */
   unmarkedUnattendedAfterHours: integer('unmarked_unattended_after_hours').default(2),
   /**
+   * Where the attendance rule's last run stopped: sessions that ended up to this instant have been looked at
+   * (services/attendance, decision 060). Null until the first run, which reads every ended session once.
+   */
+  attendanceCheckedUntil: timestamp('attendance_checked_until', { withTimezone: true }),
+  /**
    * Fee (pence) raised when a direct-debit collection fails; 0 = the member is told, no fee. From the catalogue's
    * `direct_debit.failed_collection_fee`.
    */
@@ -395,6 +400,8 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_customer_idx').on(t.customerId),
+    // The collections due in the next days (scheduled-changes/collections.ts, decision 060).
+    index('memberships_next_payment_idx').on(t.nextPaymentDate).where(sql`${t.nextPaymentDate} is not null`),
     index('memberships_awaiting_payment_idx').on(t.customerId).where(sql`${t.awaitingPayment}`),
     oneOf('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
   ],
@@ -484,6 +491,8 @@ export const directDebitPayments = pgTable(
   },
   (t) => [
     index('direct_debit_payments_mandate_idx').on(t.mandateId),
+    // Whether a membership's collection was asked for already (decision 060).
+    index('direct_debit_payments_membership_idx').on(t.membershipId, t.chargeDate),
     check('direct_debit_payments_amount_pos', sql`${t.amount} > 0`),
     oneOf('direct_debit_payments_status_check', t.status, DIRECT_DEBIT_PAYMENT_STATUSES),
   ],
@@ -578,6 +587,8 @@ export const activitySessions = pgTable(
   },
   (t) => [
     index('activity_sessions_venue_start_idx').on(t.venueId, t.startsAt),
+    // The sessions that ended since the attendance rule's last run (decision 060).
+    index('activity_sessions_ends_at_idx').on(t.endsAt),
     uniqueIndex('activity_sessions_rule_date_idx').on(t.ruleId, t.localDate),
     uniqueIndex('activity_sessions_exception_idx').on(t.exceptionId),
     check('activity_sessions_capacity', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
