@@ -11,7 +11,7 @@ async function main() {
   const { openReadyDatabase } = await import('./runtime/open-database.ts');
   const { createStartupLogger } = await import('./runtime/startup-log.ts');
   const database = await openReadyDatabase(config, createStartupLogger(config.logLevel));
-  const [{ buildApp }, { shutdownOnSignals }] = await appModules;
+  const [{ buildApp }, { shutdownGracefully, shutdownOnSignals }] = await appModules;
   // The job engine starts when the app is ready (pg-boss installs or migrates its schema under its own lock) and
   // stops first on close, before the mail sender and the database.
   // Sessions are generated from the weekly timetables daily and once now (docs/decisions/029); the scheduled
@@ -45,10 +45,12 @@ async function main() {
         `SMTP_URL is not set: mail stays in the outbox${config.demoMode ? ' (demo: /api/dev/mail)' : ''}`,
       );
     }
-    shutdownOnSignals({
-      app,
-      database,
-      timeoutMs: config.shutdownTimeoutSeconds * 1000,
+    const shutdown = { app, database, timeoutMs: config.shutdownTimeoutSeconds * 1000 };
+    shutdownOnSignals(shutdown);
+    const { keepServingOnStrayErrors } = await import('./runtime/stray-errors.ts');
+    keepServingOnStrayErrors({
+      log: app.log,
+      onTooMany: () => void shutdownGracefully('errors outside any request', shutdown),
     });
 
     await app.listen({ port: config.port, host: config.host });
