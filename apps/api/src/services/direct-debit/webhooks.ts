@@ -19,9 +19,14 @@ export const DIRECT_DEBIT_WEBHOOK_JOB = 'direct-debit-webhook-event';
 
 const WORK: WorkOptions = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 5 * 60, batchSize: 5 };
 
+/** Events written (and their jobs queued) per statement. */
+const STORE_CHUNK = 500;
+
 /**
  * Stores a webhook's events, each once by its id (a replayed event inserts nothing and queues nothing), and queues
- * one job per new event in the same transaction. Answers how many were new.
+ * one job per new event in the same transaction. Answers how many were new. Set-based: a statement of up to
+ * STORE_CHUNK events, then their jobs in one insert (a body of 3,000 events took 72–74 s one event at a time, longer
+ * than a provider waits for its answer).
  */
 export async function storeWebhookEvents(
   db: Db,
@@ -31,21 +36,26 @@ export async function storeWebhookEvents(
 ): Promise<{ received: number; stored: number }> {
   let stored = 0;
   await db.transaction(async (tx) => {
-    for (const event of events) {
-      const [row] = await tx
+    for (let i = 0; i < events.length; i += STORE_CHUNK) {
+      const rows = await tx
         .insert(directDebitWebhookEvents)
-        .values({
-          id: event.id,
-          provider,
-          resourceType: event.resourceType,
-          action: event.action,
-          payload: event,
-        })
+        .values(
+          events.slice(i, i + STORE_CHUNK).map((event) => ({
+            id: event.id,
+            provider,
+            resourceType: event.resourceType,
+            action: event.action,
+            payload: event,
+          })),
+        )
         .onConflictDoNothing({ target: directDebitWebhookEvents.id })
         .returning({ id: directDebitWebhookEvents.id });
-      if (!row) continue;
-      stored += 1;
-      await jobs.send(DIRECT_DEBIT_WEBHOOK_JOB, { eventId: event.id }, { tx, singletonKey: event.id });
+      stored += rows.length;
+      await jobs.sendMany(
+        DIRECT_DEBIT_WEBHOOK_JOB,
+        rows.map((row) => ({ data: { eventId: row.id }, singletonKey: row.id })),
+        { tx },
+      );
     }
   });
   if (stored) jobs.wake(DIRECT_DEBIT_WEBHOOK_JOB);
