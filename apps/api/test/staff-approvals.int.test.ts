@@ -1,4 +1,4 @@
-import { STAFF_TEXTS } from '@fieldhouse/contract';
+import { APPROVALS_MAX_PAGE_SIZE, STAFF_TEXTS } from '@fieldhouse/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import { outbox, sessionFor } from './helper.ts';
 import { staffTestbed } from './staff.fixtures.ts';
 
 const clock = new Date('2026-11-24T10:00:00Z');
-const { t, storage, app, leeds, student, card, medical, studentMember, logIn } = await staffTestbed(
+const { t, storage, app, leeds, york, student, card, medical, studentMember, logIn } = await staffTestbed(
   () => clock,
 );
 
@@ -33,7 +33,7 @@ describe('the approvals queue', () => {
       .returning();
     const york = await logIn('york@example.test');
     const yorkList = await app.inject({ method: 'GET', url: '/api/staff/approvals', headers: york });
-    expect(yorkList.json().data.map((i: { id: number }) => i.id)).not.toContain(request!.id);
+    expect(yorkList.json().data.approvals.map((i: { id: number }) => i.id)).not.toContain(request!.id);
     const notHers = await app.inject({
       method: 'POST',
       url: `/api/staff/approvals/freeze_request/${request!.id}/decision`,
@@ -44,7 +44,7 @@ describe('the approvals queue', () => {
 
     const admin = await logIn('admin@example.test');
     const list = await app.inject({ method: 'GET', url: '/api/staff/approvals', headers: admin });
-    expect(list.json().data).toContainEqual(
+    expect(list.json().data.approvals).toContainEqual(
       expect.objectContaining({
         kind: 'freeze_request',
         id: request!.id,
@@ -162,5 +162,172 @@ describe('the approvals queue', () => {
       .from(staffAccounts)
       .where(eq(staffAccounts.email, 'admin@example.test'));
     expect(row!.decidedByStaffId).toBe(staffRow!.id);
+  });
+
+  it('comes a page at a time, oldest submitted first across both kinds, with the totals; the page size is bounded', async () => {
+    const admin = await logIn('admin@example.test');
+    const queue = async (headers: Record<string, string>, query = '') => {
+      const reply = await app.inject({ method: 'GET', url: `/api/staff/approvals${query}`, headers });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json().data as {
+        approvals: { kind: string; id: number; submitted_at: string }[];
+        pagination: Record<string, number>;
+      };
+    };
+    // The earlier tests decided what they asked for: the queue starts empty.
+    expect(await queue(admin)).toEqual({
+      approvals: [],
+      pagination: {
+        current_page: 1,
+        total_pages: 1,
+        total_records: 0,
+        first_record_on_current_page: 0,
+        last_record_on_current_page: 0,
+      },
+    });
+
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 9, minute));
+    const freeze = async (venueId: number, email: string, minute: number) => {
+      const { customer, membership } = await studentMember(venueId, email);
+      const [row] = await t.db
+        .insert(freezeRequests)
+        .values({
+          customerId: customer.id,
+          membershipId: membership.id,
+          freezeTypeId: medical.id,
+          activeFrom: '2026-12-01',
+          months: 1,
+          createdAt: at(minute),
+        })
+        .returning();
+      return `freeze_request ${row!.id}`;
+    };
+    const leedsMember = await studentMember(leeds.id, 'pages-leeds@example.test');
+    const yorkMember = await studentMember(york.id, 'pages-york@example.test');
+    const document = async (member: typeof leedsMember, minute: number) => {
+      const [row] = await t.db
+        .insert(eligibilityDocuments)
+        .values({
+          customerId: member.customer.id,
+          membershipId: member.membership.id,
+          criterionId: student.id,
+          documentTypeId: card!.id,
+          storageKey: `eligibility/pages-${minute}.pdf`,
+          originalName: 'card.pdf',
+          mimeType: 'application/pdf',
+          sizeBytes: 13,
+          createdAt: at(minute),
+        })
+        .returning();
+      return `eligibility_document ${row!.id}`;
+    };
+    // Inserted out of order; two documents submitted at the same moment come by id.
+    const lateYorkFreeze = await freeze(york.id, 'pages-f3@example.test', 5);
+    const firstDocument = await document(leedsMember, 0);
+    const tiedFirst = await document(leedsMember, 4);
+    const tiedSecond = await document(leedsMember, 4);
+    const firstFreeze = await freeze(leeds.id, 'pages-f1@example.test', 1);
+    const yorkDocument = await document(yorkMember, 2);
+    const secondFreeze = await freeze(leeds.id, 'pages-f2@example.test', 3);
+    const inOrder = [
+      firstDocument,
+      firstFreeze,
+      yorkDocument,
+      secondFreeze,
+      tiedFirst,
+      tiedSecond,
+      lateYorkFreeze,
+    ];
+    const keys = (page: { approvals: { kind: string; id: number }[] }) =>
+      page.approvals.map((item) => `${item.kind} ${item.id}`);
+
+    // The default page holds them all, oldest first.
+    const all = await queue(admin);
+    expect(keys(all)).toEqual(inOrder);
+    expect(all.pagination).toMatchObject({ current_page: 1, total_pages: 1, total_records: 7 });
+
+    const first = await queue(admin, '?per_page=2');
+    expect(keys(first)).toEqual(inOrder.slice(0, 2));
+    expect(first.pagination).toEqual({
+      current_page: 1,
+      total_pages: 4,
+      total_records: 7,
+      first_record_on_current_page: 1,
+      last_record_on_current_page: 2,
+    });
+    const next = await queue(admin, '?page=2&per_page=2');
+    expect(keys(next)).toEqual(inOrder.slice(2, 4));
+    expect(next.pagination).toMatchObject({
+      current_page: 2,
+      first_record_on_current_page: 3,
+      last_record_on_current_page: 4,
+    });
+    const last = await queue(admin, '?page=4&per_page=2');
+    expect(keys(last)).toEqual(inOrder.slice(6));
+    expect(last.pagination).toMatchObject({
+      first_record_on_current_page: 7,
+      last_record_on_current_page: 7,
+    });
+    // Each item once, whole: the pages put together are the queue.
+    const pages = [first, next, await queue(admin, '?page=3&per_page=2'), last];
+    expect(pages.flatMap((page) => page.approvals)).toEqual(all.approvals);
+
+    // A page past the end is empty, with the totals (the console then shows the last page).
+    expect(await queue(admin, '?page=5&per_page=2')).toEqual({
+      approvals: [],
+      pagination: {
+        current_page: 5,
+        total_pages: 4,
+        total_records: 7,
+        first_record_on_current_page: 0,
+        last_record_on_current_page: 0,
+      },
+    });
+
+    // A centre manager's pages and totals count only their venues' requests.
+    const yorkManager = await logIn('york@example.test');
+    const yorkQueue = await queue(yorkManager, '?per_page=1');
+    expect(keys(yorkQueue)).toEqual([yorkDocument]);
+    expect(yorkQueue.pagination).toMatchObject({ total_pages: 2, total_records: 2 });
+    expect(keys(await queue(yorkManager, '?page=2&per_page=1'))).toEqual([lateYorkFreeze]);
+
+    // Deciding the last page's only item: that page is now past the end, and the one before it is the last.
+    const [kind, id] = lateYorkFreeze.split(' ');
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/staff/approvals/${kind}/${id}/decision`,
+      headers: admin,
+      payload: { decision: 'reject', reason: 'No note from a doctor' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const afterDecision = await queue(admin, '?page=4&per_page=2');
+    expect(afterDecision.approvals).toEqual([]);
+    expect(afterDecision.pagination).toMatchObject({ total_pages: 3, total_records: 6 });
+    expect(keys(await queue(admin, '?page=3&per_page=2'))).toEqual([tiedFirst, tiedSecond]);
+
+    // Too many a page, or no page at all: 422 with the field's message.
+    for (const [query, field] of [
+      [`?per_page=${APPROVALS_MAX_PAGE_SIZE + 1}`, 'per_page'],
+      ['?per_page=0', 'per_page'],
+      ['?page=0', 'page'],
+      ['?page=two', 'page'],
+    ] as const) {
+      const refused = await app.inject({
+        method: 'GET',
+        url: `/api/staff/approvals${query}`,
+        headers: admin,
+      });
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json().errors[field], query).toEqual([
+        field === 'per_page'
+          ? `Per page must be a whole number from 1 to ${APPROVALS_MAX_PAGE_SIZE}.`
+          : 'Page must be a whole number, 1 or more.',
+      ]);
+    }
+
+    // The front desk still may not see the queue.
+    const desk = await logIn('desk@example.test');
+    const refused = await app.inject({ method: 'GET', url: '/api/staff/approvals', headers: desk });
+    expect(refused.statusCode).toBe(403);
   });
 });

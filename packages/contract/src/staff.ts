@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Calls } from './call.ts';
-import { envelope } from './common.ts';
+import { envelope, pageFields, pagination } from './common.ts';
 import { id, idParam } from './fields.ts';
 import { STAFF_TEXTS } from './texts/staff.ts';
 
@@ -148,7 +148,16 @@ export const approvalItem = z.object({
 export type ApprovalItem = z.infer<typeof approvalItem>;
 /** One item of the queue: /api/staff/approvals/:kind/:id/… */
 export const approvalItemParams = z.object({ kind: z.enum(APPROVAL_KINDS), id: idParam });
-export const approvalsReply = envelope(z.array(approvalItem));
+/** The approvals queue's pages: 25 items a page unless asked for more, at most 100. */
+export const APPROVALS_PAGE_SIZE = 25;
+export const APPROVALS_MAX_PAGE_SIZE = 100;
+/**
+ * GET /api/staff/approvals?page=1&per_page=25: the pending freeze requests and eligibility documents at the staff
+ * member's venues, one queue oldest submitted first (ties by id), a page at a time with the totals.
+ */
+export const approvalsQuery = z.object({ ...pageFields(APPROVALS_PAGE_SIZE, APPROVALS_MAX_PAGE_SIZE) });
+export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
+export const approvalsReply = envelope(z.object({ approvals: z.array(approvalItem), pagination }));
 export const approvalDecisionBody = z
   .object({
     decision: z.enum(['approve', 'reject']),
@@ -178,7 +187,7 @@ export const staffCalls = {
   },
   listStaffAudit: { query: auditQuery, reply: auditReply },
   listStaffVenues: { reply: staffVenuesReply },
-  listStaffApprovals: { reply: approvalsReply },
+  listStaffApprovals: { query: approvalsQuery, reply: approvalsReply },
   /** The uploaded file of an item, shown in the browser (no JSON reply). */
   staffApprovalFile: { params: approvalItemParams },
   decideStaffApproval: {

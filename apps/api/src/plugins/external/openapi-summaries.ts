@@ -104,7 +104,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/staff/audit': 'The audit log, newest first (administrators)',
   'GET /api/staff/venues': 'Venues, for assigning staff (administrators)',
   'GET /api/staff/approvals':
-    "Pending freeze requests and eligibility documents at the staff member's venues",
+    "Pending freeze requests and eligibility documents at the staff member's venues, oldest first, a page at a time",
   'GET /api/staff/approvals/{kind}/{id}/file': 'The uploaded file of a request (staff only)',
   'POST /api/staff/approvals/{kind}/{id}/decision': 'Approve, or reject with a reason, a request',
   'GET /api/staff/desk/customers/{id}/basket': "The desk: a customer's basket",

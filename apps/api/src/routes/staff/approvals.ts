@@ -23,7 +23,7 @@ const staffApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...declared(listStaffApprovals, { tags }),
     handler: async (request) => ({
-      data: await listApprovals(app.db, scopeOf(request.staff!)),
+      data: await listApprovals(app.db, scopeOf(request.staff!), request.query),
     }),
   });
 

@@ -1,5 +1,6 @@
-import type { ApprovalItem, ApprovalKind } from '@fieldhouse/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ApprovalItem, ApprovalKind, Pagination } from '@fieldhouse/contract';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
 import {
@@ -15,6 +16,7 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { compareDates, localDateOf, prettyDate, toLocalDate } from '../../lib/local-date.ts';
+import { paginate } from '../../lib/pagination.ts';
 import { queueMail, staffDecisionMail } from '../mail/index.ts';
 import { findStatusInfo, lastFrozenDay } from '../memberships/index.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -27,8 +29,85 @@ const atVenues = (scope: Scope): SQL | undefined =>
 
 const fileUrl = (kind: ApprovalKind, id: number) => `/api/staff/approvals/${kind}/${id}/file`;
 
-/** Pending freeze requests and eligibility documents at the staff member's venues, oldest first. */
-export async function listApprovals(db: DbOrTx, scope: Scope): Promise<ApprovalItem[]> {
+/**
+ * Whether a request's membership is at the staff member's venues: for the queue's keys and counts, which read the
+ * requests alone (administrators: no condition, so the pending rows' partial indexes answer).
+ */
+const membershipInScope = (membershipId: AnyPgColumn, scope: Scope): SQL | undefined =>
+  scope.venueIds === 'all'
+    ? undefined
+    : sql`exists (select 1 from ${memberships} where ${memberships.id} = ${membershipId} and ${inArray(
+        memberships.homeVenueId,
+        scope.venueIds.length ? scope.venueIds : [0],
+      )})`;
+
+const pendingFreezes = (scope: Scope) =>
+  and(eq(freezeRequests.status, 'pending_approval'), membershipInScope(freezeRequests.membershipId, scope));
+const pendingDocuments = (scope: Scope) =>
+  and(
+    eq(eligibilityDocuments.status, 'pending'),
+    membershipInScope(eligibilityDocuments.membershipId, scope),
+  );
+
+/**
+ * One page of the queue: the pending freeze requests and eligibility documents at the staff member's venues, as
+ * one list oldest submitted first (ties by id, then kind), with the totals. The two kinds are merged in SQL (UNION
+ * ALL ordered, LIMIT and OFFSET), so a page reads the rows up to its own, not the whole queue, and then only that
+ * page's items in full. The totals count the pending rows (on their partial indexes).
+ */
+export async function listApprovals(
+  db: DbOrTx,
+  scope: Scope,
+  query: { page: number; per_page: number },
+): Promise<{ approvals: ApprovalItem[]; pagination: Pagination }> {
+  const [[freezeCount], [documentCount]] = await Promise.all([
+    db.select({ n: count() }).from(freezeRequests).where(pendingFreezes(scope)),
+    db.select({ n: count() }).from(eligibilityDocuments).where(pendingDocuments(scope)),
+  ]);
+  const { offset, limit, pagination } = paginate({
+    page: query.page,
+    perPage: query.per_page,
+    totalRecords: Number(freezeCount?.n ?? 0) + Number(documentCount?.n ?? 0),
+  });
+  if (pagination.first_record_on_current_page === 0) return { approvals: [], pagination };
+
+  // The page's keys: each kind's first `offset + limit` pending rows in submitted order (the ORDER BY and LIMIT inside
+  // each branch let it stop there, on the pending rows' indexes), merged and cut to the page. Ties: id, then kind.
+  // (Documents have eligibility_documents_pending_idx; pending freeze requests have no index in submitted order yet,
+  // so their branch sorts them all: issue 34.)
+  const reach = offset + limit;
+  const queue = unionAll(
+    db
+      .select({
+        kind: sql<ApprovalKind>`'freeze_request'::text`.as('kind'),
+        id: freezeRequests.id,
+        at: freezeRequests.createdAt,
+      })
+      .from(freezeRequests)
+      .where(pendingFreezes(scope))
+      .orderBy(asc(freezeRequests.createdAt), asc(freezeRequests.id))
+      .limit(reach),
+    db
+      .select({
+        kind: sql<ApprovalKind>`'eligibility_document'::text`.as('kind'),
+        id: eligibilityDocuments.id,
+        at: eligibilityDocuments.createdAt,
+      })
+      .from(eligibilityDocuments)
+      .where(pendingDocuments(scope))
+      .orderBy(asc(eligibilityDocuments.createdAt), asc(eligibilityDocuments.id))
+      .limit(reach),
+  ).as('queue');
+  const keys = await db
+    .select()
+    .from(queue)
+    .orderBy(asc(queue.at), asc(queue.id), asc(queue.kind))
+    .limit(limit)
+    .offset(offset);
+  const idsOf = (kind: ApprovalKind) => keys.filter((k) => k.kind === kind).map((k) => k.id);
+  const freezeIds = idsOf('freeze_request');
+  const documentIds = idsOf('eligibility_document');
+
   const person = {
     customerId: customers.id,
     customerReference: customers.reference,
@@ -40,46 +119,53 @@ export async function listApprovals(db: DbOrTx, scope: Scope): Promise<ApprovalI
     membershipName: membershipTypes.name,
     venue: venues.name,
   };
-  const freezes = await db
-    .select({
-      ...person,
-      id: freezeRequests.id,
-      at: freezeRequests.createdAt,
-      reason: freezeTypes.reason,
-      activeFrom: freezeRequests.activeFrom,
-      months: freezeRequests.months,
-      storageKey: freezeRequests.storageKey,
-      originalName: freezeRequests.originalName,
-      mimeType: freezeRequests.mimeType,
-    })
-    .from(freezeRequests)
-    .innerJoin(memberships, eq(memberships.id, freezeRequests.membershipId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(customers, eq(customers.id, freezeRequests.customerId))
-    .innerJoin(freezeTypes, eq(freezeTypes.id, freezeRequests.freezeTypeId))
-    .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(and(eq(freezeRequests.status, 'pending_approval'), atVenues(scope)))
-    .orderBy(asc(freezeRequests.createdAt));
-  const documents = await db
-    .select({
-      ...person,
-      id: eligibilityDocuments.id,
-      at: eligibilityDocuments.createdAt,
-      criterion: eligibilityCriteria.name,
-      documentType: eligibilityDocumentTypes.name,
-      storageKey: eligibilityDocuments.storageKey,
-      originalName: eligibilityDocuments.originalName,
-      mimeType: eligibilityDocuments.mimeType,
-    })
-    .from(eligibilityDocuments)
-    .innerJoin(memberships, eq(memberships.id, eligibilityDocuments.membershipId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(customers, eq(customers.id, eligibilityDocuments.customerId))
-    .innerJoin(eligibilityCriteria, eq(eligibilityCriteria.id, eligibilityDocuments.criterionId))
-    .innerJoin(eligibilityDocumentTypes, eq(eligibilityDocumentTypes.id, eligibilityDocuments.documentTypeId))
-    .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(and(eq(eligibilityDocuments.status, 'pending'), atVenues(scope)))
-    .orderBy(asc(eligibilityDocuments.createdAt));
+  const [freezes, documents] = await Promise.all([
+    freezeIds.length === 0
+      ? []
+      : db
+          .select({
+            ...person,
+            id: freezeRequests.id,
+            at: freezeRequests.createdAt,
+            reason: freezeTypes.reason,
+            activeFrom: freezeRequests.activeFrom,
+            months: freezeRequests.months,
+            storageKey: freezeRequests.storageKey,
+            originalName: freezeRequests.originalName,
+            mimeType: freezeRequests.mimeType,
+          })
+          .from(freezeRequests)
+          .innerJoin(memberships, eq(memberships.id, freezeRequests.membershipId))
+          .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+          .innerJoin(customers, eq(customers.id, freezeRequests.customerId))
+          .innerJoin(freezeTypes, eq(freezeTypes.id, freezeRequests.freezeTypeId))
+          .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
+          .where(inArray(freezeRequests.id, freezeIds)),
+    documentIds.length === 0
+      ? []
+      : db
+          .select({
+            ...person,
+            id: eligibilityDocuments.id,
+            at: eligibilityDocuments.createdAt,
+            criterion: eligibilityCriteria.name,
+            documentType: eligibilityDocumentTypes.name,
+            storageKey: eligibilityDocuments.storageKey,
+            originalName: eligibilityDocuments.originalName,
+            mimeType: eligibilityDocuments.mimeType,
+          })
+          .from(eligibilityDocuments)
+          .innerJoin(memberships, eq(memberships.id, eligibilityDocuments.membershipId))
+          .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+          .innerJoin(customers, eq(customers.id, eligibilityDocuments.customerId))
+          .innerJoin(eligibilityCriteria, eq(eligibilityCriteria.id, eligibilityDocuments.criterionId))
+          .innerJoin(
+            eligibilityDocumentTypes,
+            eq(eligibilityDocumentTypes.id, eligibilityDocuments.documentTypeId),
+          )
+          .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
+          .where(inArray(eligibilityDocuments.id, documentIds)),
+  ]);
   const base = (r: (typeof freezes)[number] | (typeof documents)[number]) => ({
     id: r.id,
     submitted_at: r.at.toISOString(),
@@ -96,11 +182,11 @@ export async function listApprovals(db: DbOrTx, scope: Scope): Promise<ApprovalI
       venue: r.venue,
     },
   });
-  const items: (ApprovalItem & { at: Date })[] = [
-    ...freezes.map((r) => ({
+  const items = new Map<string, ApprovalItem>();
+  for (const r of freezes)
+    items.set(`freeze_request-${r.id}`, {
       ...base(r),
-      at: r.at,
-      kind: 'freeze_request' as const,
+      kind: 'freeze_request',
       summary: `${r.reason}, ${r.months} month${r.months === 1 ? '' : 's'} from ${prettyDate(toLocalDate(r.activeFrom))}`,
       file: r.storageKey
         ? {
@@ -109,16 +195,17 @@ export async function listApprovals(db: DbOrTx, scope: Scope): Promise<ApprovalI
             mime_type: r.mimeType ?? 'application/octet-stream',
           }
         : null,
-    })),
-    ...documents.map((r) => ({
+    });
+  for (const r of documents)
+    items.set(`eligibility_document-${r.id}`, {
       ...base(r),
-      at: r.at,
-      kind: 'eligibility_document' as const,
+      kind: 'eligibility_document',
       summary: `${r.criterion}: ${r.documentType}`,
       file: { url: fileUrl('eligibility_document', r.id), name: r.originalName, mime_type: r.mimeType },
-    })),
-  ];
-  return items.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at: _, ...item }) => item);
+    });
+  // In the page's order (a request deleted with its member between the two reads is left out).
+  const approvals = keys.flatMap((k) => items.get(`${k.kind}-${k.id}`) ?? []);
+  return { approvals, pagination };
 }
 
 /** The stored file of a request at the staff member's venues (null when absent, out of scope or without a file). */

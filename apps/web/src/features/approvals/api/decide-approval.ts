@@ -2,7 +2,8 @@ import { decideStaffApproval } from '@fieldhouse/contract/routes/staff';
 import type { ApprovalDecisionBody, ApprovalKind } from '@fieldhouse/contract/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
-import { type ApprovalItem, approvalsQueryKey } from './get-approvals';
+import { withoutItem } from '../rules/queue-page';
+import { type ApprovalsPage, approvalsQueryKey } from './get-approvals';
 
 export interface DecisionInput {
   kind: ApprovalKind;
@@ -10,18 +11,16 @@ export interface DecisionInput {
   body: ApprovalDecisionBody;
 }
 
-const sameItem = (item: ApprovalItem, input: DecisionInput) =>
-  item.kind === input.kind && item.id === input.id;
-
 /**
  * POST staff/approvals/{kind}/{id}/decision. The item leaves the queue once decided, and also when someone else
- * decided it first (409): either way it is no longer waiting.
+ * decided it first (409): either way it is no longer waiting. Then the queue's pages reload.
  */
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   const removeFromQueue = (input: DecisionInput) =>
-    queryClient.setQueryData<ApprovalItem[]>(approvalsQueryKey, (items) =>
-      items?.filter((item) => !sameItem(item, input)),
+    queryClient.setQueriesData<ApprovalsPage>(
+      { queryKey: approvalsQueryKey },
+      (page) => page && withoutItem(page, input),
     );
   return useMutation({
     mutationFn: ({ kind, id, body }: DecisionInput) =>

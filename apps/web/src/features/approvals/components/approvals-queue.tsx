@@ -2,9 +2,11 @@ import { STAFF_TEXTS } from '@fieldhouse/contract/texts/staff';
 import { useId, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/client';
 import { formatDateTime } from '../../../lib/format';
+import type { PaginationLike } from '../../../lib/pagination';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { DetailsList } from '../../../ui/details-list';
+import { Pagination } from '../../../ui/pagination';
 import { useDecideApproval } from '../api/decide-approval';
 import type { ApprovalItem } from '../api/get-approvals';
 import { describeKind } from '../rules/describe';
@@ -21,11 +23,25 @@ const decisionProblem = (error: unknown): string => {
 };
 
 /**
- * The approvals queue: one card per waiting freeze request or eligibility document (customer, membership, what
- * was asked, when, the uploaded file), each with Approve and Reject (which asks for a reason). A decided item leaves
- * the queue, a toast says what happened and focus moves to the queue's heading so keyboard users keep their place.
+ * The approvals queue, a page at a time (oldest first): one card per waiting freeze request or eligibility document
+ * (customer, membership, what was asked, when, the uploaded file), each with Approve and Reject (which asks for a
+ * reason); the heading counts the whole queue, and Previous / 'Page 2 of 3' / Next (announcing 'Showing 26–50 of
+ * 60') follow when there is more than one page. A decided item leaves the queue, a toast says what happened and focus
+ * moves to the queue's heading so keyboard users keep their place; it moves there too when another page is asked
+ * for, so the reader starts at its first item.
  */
-export function ApprovalsQueue({ items }: { items: ApprovalItem[] }) {
+export function ApprovalsQueue({
+  items,
+  pagination,
+  isBusy = false,
+  onPageChange,
+}: {
+  items: ApprovalItem[];
+  pagination: PaginationLike;
+  /** While another page loads: the pager's buttons do nothing and the list says it is busy. */
+  isBusy?: boolean;
+  onPageChange: (page: number) => void;
+}) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const decide = useDecideApproval();
@@ -33,10 +49,12 @@ export function ApprovalsQueue({ items }: { items: ApprovalItem[] }) {
   const [rejectError, setRejectError] = useState<string | null>(null);
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
+  const focusHeading = () => requestAnimationFrame(() => headingRef.current?.focus());
   const afterDecision = (message: string) => {
     toast.success(message, { duration: TOAST_DURATION.default });
-    requestAnimationFrame(() => headingRef.current?.focus());
+    focusHeading();
   };
+  const waiting = pagination.totalRecords;
 
   const approve = (item: ApprovalItem) => {
     setBusyKey(itemKey(item));
@@ -74,10 +92,10 @@ export function ApprovalsQueue({ items }: { items: ApprovalItem[] }) {
   return (
     <section className="approvals" aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="approvals__heading">
-        {items.length === 0 ? 'Nothing is waiting for a decision' : `${items.length} waiting for a decision`}
+        {waiting === 0 ? 'Nothing is waiting for a decision' : `${waiting} waiting for a decision`}
       </h2>
       {items.length > 0 && (
-        <ul className="approvals__list">
+        <ul className="approvals__list" aria-busy={isBusy || undefined}>
           {items.map((item) => {
             const key = itemKey(item);
             const titleId = `${headingId}-${key}`;
@@ -155,6 +173,17 @@ export function ApprovalsQueue({ items }: { items: ApprovalItem[] }) {
             );
           })}
         </ul>
+      )}
+      {pagination.totalPages > 1 && (
+        <Pagination
+          label="Approvals pages"
+          pagination={pagination}
+          isBusy={isBusy}
+          onPageChange={(page) => {
+            onPageChange(page);
+            focusHeading();
+          }}
+        />
       )}
       <RejectModal
         item={rejecting}

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApprovalItem, approvalsQueryKey } from '../api/get-approvals';
+import { type ApprovalItem, type ApprovalsPage, approvalsPageQueryKey } from '../api/get-approvals';
 import { ApprovalsQueue } from './approvals-queue';
 
 afterEach(() => {
@@ -40,8 +40,21 @@ function renderQueue(items: ApprovalItem[]) {
     }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  queryClient.setQueryData(approvalsQueryKey, items);
-  const Queue = () => <ApprovalsQueue items={queryClient.getQueryData(approvalsQueryKey) ?? []} />;
+  const pageOf = (shown: ApprovalItem[]): ApprovalsPage => ({
+    approvals: shown,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: shown.length,
+      firstRecordOnCurrentPage: shown.length > 0 ? 1 : 0,
+      lastRecordOnCurrentPage: shown.length,
+    },
+  });
+  queryClient.setQueryData(approvalsPageQueryKey(1), pageOf(items));
+  const Queue = () => {
+    const page = queryClient.getQueryData<ApprovalsPage>(approvalsPageQueryKey(1)) ?? pageOf([]);
+    return <ApprovalsQueue items={page.approvals} pagination={page.pagination} onPageChange={() => {}} />;
+  };
   const view = render(
     <QueryClientProvider client={queryClient}>
       <Queue />
