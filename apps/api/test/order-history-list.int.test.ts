@@ -88,6 +88,13 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
     expect(bad.json().errors.from).toEqual(['Date must be valid.']);
   });
 
+  it('takes the widest dates there are as no bound at all (it answered 500)', async () => {
+    const all = await ids('');
+    expect(await ids('?from=0000-01-01&to=9999-12-31')).toEqual(all);
+    expect(await ids('?from=0001-01-01')).toEqual(all);
+    expect(await ids('?to=9999-12-31')).toEqual(all);
+  });
+
   it("shows another customer none of the caller's orders; 401 without a session", async () => {
     const list = ordersReply.parse((await get(otherSession, '/api/orders')).json()).data.orders;
     expect(list.map((o) => o.id)).toEqual([othersOrder.id]);

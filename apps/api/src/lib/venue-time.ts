@@ -133,10 +133,12 @@ export function venueDayBounds(
   range: { from?: string; to?: string },
   timeZone = DEFAULT_TIME_ZONE,
 ): { start?: Date; end?: Date } {
-  return {
-    start: range.from ? startOfDay(toLocalDate(range.from), timeZone) : undefined,
-    end: range.to ? startOfDay(addDays(toLocalDate(range.to), 1), timeZone) : undefined,
-  };
+  const start = range.from ? startOfDay(toLocalDate(range.from), timeZone) : undefined;
+  const end = range.to ? startOfDay(addDays(toLocalDate(range.to), 1), timeZone) : undefined;
+  // A bound past what a timestamp holds (year 0, the day after 9999-12-31) is no bound: nothing is outside it.
+  const inRange = (d: Date | undefined) =>
+    d && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999 ? d : undefined;
+  return { start: inRange(start), end: inRange(end) };
 }
 
 /** 'DD/MM/YYYY HH:mm' in the venue's zone (order history). */
