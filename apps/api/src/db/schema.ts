@@ -1235,6 +1235,10 @@ export const freezeRequests = pgTable(
   },
   (t) => [
     index('freeze_requests_membership_idx').on(t.membershipId),
+    // The approvals queue, a page at a time in submitted order (services/staff/approvals.ts).
+    index('freeze_requests_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending_approval'`),
     uniqueIndex('freeze_requests_one_pending')
       .on(t.membershipId)
       .where(sql`${t.status} = 'pending_approval'`),

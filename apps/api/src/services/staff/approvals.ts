@@ -73,8 +73,7 @@ export async function listApprovals(
 
   // The page's keys: each kind's first `offset + limit` pending rows in submitted order (the ORDER BY and LIMIT inside
   // each branch let it stop there, on the pending rows' indexes), merged and cut to the page. Ties: id, then kind.
-  // (Documents have eligibility_documents_pending_idx; pending freeze requests have no index in submitted order yet,
-  // so their branch sorts them all: issue 34.)
+  // (eligibility_documents_pending_idx and freeze_requests_pending_idx, migration 0027.)
   const reach = offset + limit;
   const queue = unionAll(
     db

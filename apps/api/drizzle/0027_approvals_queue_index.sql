@@ -1,0 +1,2 @@
+-- The approvals queue a page at a time (issue 34): pending freeze requests in submitted order.
+CREATE INDEX "freeze_requests_pending_idx" ON "freeze_requests" USING btree ("created_at","id") WHERE "freeze_requests"."status" = 'pending_approval';
