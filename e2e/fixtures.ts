@@ -286,7 +286,21 @@ export async function findSession(
   const res = await page.context().request.get(`${baseURL}/api/venues/${slug}/sessions?${query}`);
   expect(res.status(), await res.text()).toBe(200);
   const { data } = await res.json();
-  const session = (data.sessions as SessionSummary[]).find((s) => s.state === state);
+  // The timetable is everyone's; a logged-in member's own states (booked, ...) are laid over it, as the site does.
+  const mine = await page
+    .context()
+    .request.get(`${baseURL}/api/venues/${slug}/sessions/mine?from=${date}&to=${date}`);
+  const own = new Map<number, Partial<SessionSummary>>(
+    mine.status() === 200
+      ? ((await mine.json()).data.sessions as (Partial<SessionSummary> & { id: number })[]).map((f) => [
+          f.id,
+          f,
+        ])
+      : [],
+  );
+  const session = (data.sessions as SessionSummary[])
+    .map((s) => ({ ...s, ...own.get(s.id) }))
+    .find((s) => s.state === state);
   if (!session) throw new Error(`No ${state} session on ${date} at ${slug} (${category ?? 'any category'})`);
   return session;
 }

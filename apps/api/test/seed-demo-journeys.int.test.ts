@@ -48,7 +48,14 @@ describe('seedDemo', () => {
     )!;
     expect(nearly).toMatchObject({ state: 'bookable', places_left: 1 });
     expect(sessions.some((s) => s.name === 'Body Pump' && s.requires_waiver)).toBe(true);
-    expect(sessions.some((s) => s.state === 'booked')).toBe(true);
+    const mine = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/venues/${DEMO_HOME_VENUE_SLUG}/sessions/mine`,
+        headers: session.headers,
+      })
+    ).json().data.sessions as { id: number; state: string }[];
+    expect(mine.some((s) => s.state === 'booked' && sessions.some((t) => t.id === s.id))).toBe(true);
     expect(sessions.some((s) => s.state === 'not_released')).toBe(true);
 
     const joined = await app.inject({
@@ -60,8 +67,12 @@ describe('seedDemo', () => {
     expect(joined.statusCode).toBe(201);
     expect(joined.json().data.order).toBe(3);
 
-    const swim = sessions.find((s) => s.state === 'bookable' && s.category.name === 'Aquatics')!;
-    const yoga = sessions.find((s) => s.state === 'bookable' && s.name === 'Yoga')!;
+    // Bookable for this member: bookable for everyone and none of their own (the timetable is everyone's).
+    const hers = new Set(mine.map((s) => s.id));
+    const swim = sessions.find(
+      (s) => s.state === 'bookable' && !hers.has(s.id) && s.category.name === 'Aquatics',
+    )!;
+    const yoga = sessions.find((s) => s.state === 'bookable' && !hers.has(s.id) && s.name === 'Yoga')!;
     const cart = (
       await app.inject({
         method: 'POST',

@@ -1,8 +1,8 @@
 /**
  * Replies that are the same for every visitor (theme, client, footer, venues, the guest timetable) carry a weak
  * ETag and answer a matching If-None-Match with 304 and no body, also when the reply is compressed; replies made
- * for a logged-in member are private and get no ETag. The guest timetable is shared for a moment and a booking
- * made in this process clears it at once (decision 020).
+ * for a logged-in member are private and get no ETag. The timetable is the same for guests and members (decision
+ * 061): shared for a moment, and a booking made in this process clears it at once (decision 020).
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -89,19 +89,30 @@ describe('ETag and 304 for replies that are the same for everyone', () => {
     expect(revalidated.rawPayload.length).toBe(0);
   });
 
-  it("gives a logged-in member's timetable no shared ETag: private, and no 304 for the guests' ETag", async () => {
+  it("gives a logged-in member the guests' timetable: the same ETag, and 304 for it", async () => {
     const guest = await get(timetableUrl);
     const session = await login(app, { email: member.email, password: member.password });
     const mine = await get(timetableUrl, { cookie: session.headers.cookie });
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers.etag).toBeUndefined();
-    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers.etag).toBe(guest.headers.etag);
+    expect(mine.headers['cache-control']).toBe('public, no-cache');
+    expect(mine.body).toBe(guest.body);
     const conditional = await get(timetableUrl, {
       cookie: session.headers.cookie,
       'if-none-match': guest.headers.etag as string,
     });
-    expect(conditional.statusCode).toBe(200);
-    expect(conditional.body.length).toBeGreaterThan(0);
+    expect(conditional.statusCode).toBe(304);
+  });
+
+  it("gives a logged-in member's own replies no shared ETag: one session (private) and their timetable facts", async () => {
+    const session = await login(app, { email: member.email, password: member.password });
+    const one = await get(`/api/sessions/${sessions[0]!.session.id}`, { cookie: session.headers.cookie });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers.etag).toBeUndefined();
+    expect(one.headers['cache-control']).toBe('private, no-cache');
+    const mine = await get(`${timetableUrl}/mine`, { cookie: session.headers.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers.etag).toBeUndefined();
   });
 
   it('does not answer 304 to an error reply', async () => {

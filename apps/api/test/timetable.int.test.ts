@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_TEXTS, sessionReply, timetableReply } from '@fieldhouse/contract';
+import { DEFAULT_ERROR_TEXTS, myTimetableReply, sessionReply, timetableReply } from '@fieldhouse/contract';
 import { describe, expect, it } from 'vitest';
 import {
   createBooking,
@@ -59,16 +59,35 @@ const mine = await createWaitlistEntry(t.db, {
   sessionId: fullWaited.session.id,
   createdAt: at(-HOUR),
 });
-void waiting;
 // Outside the default range, and at another client's venue.
-await createSession(t.db, { venueId: venue.id, startsAt: at(20 * DAY), name: 'Far away' });
+const farAway = await createSession(t.db, { venueId: venue.id, startsAt: at(20 * DAY), name: 'Far away' });
 const foreign = await createSession(t.db, { venueId: otherVenue.id, startsAt: at(DAY) });
+// My other facts the overlay must leave out or show as they are: a cancelled booking, a booking of a session that has
+// started, one outside the default range, one at another venue of the same client.
+await createBooking(t.db, {
+  customerId: me.id,
+  sessionId: bookable.session.id,
+  status: 'cancelled',
+  countPlace: false,
+});
+await createBooking(t.db, { customerId: me.id, sessionId: started.session.id, countPlace: false });
+await createBooking(t.db, { customerId: me.id, sessionId: farAway.session.id, countPlace: false });
+const secondVenue = await createVenue(t.db, { clientId: client.id });
+const elsewhere = await createSession(t.db, { venueId: secondVenue.id, startsAt: at(DAY) });
+await createBooking(t.db, { customerId: me.id, sessionId: elsewhere.session.id, countPlace: false });
+const nobody = await createCustomer(t.db, { clientId: client.id });
 
 const session = await login(app, me);
+const otherSession = await login(app, other);
 const timetable = async (
   query: Record<string, string> = {},
   headers: Record<string, string> = session.headers,
 ) => app.inject({ method: 'GET', url: `/api/venues/${venue.slug}/sessions`, query, headers });
+const myTimetable = async (
+  query: Record<string, string> = {},
+  headers: Record<string, string> = session.headers,
+  slug = venue.slug,
+) => app.inject({ method: 'GET', url: `/api/venues/${slug}/sessions/mine`, query, headers });
 
 describe('GET /api/venues/:slug/sessions', () => {
   it('defaults to today and the next 13 days (venue-local) and lists sessions in time order', async () => {
@@ -92,16 +111,16 @@ describe('GET /api/venues/:slug/sessions', () => {
     expect(data.categories).toEqual(['Cycling', 'Mind & Body']);
   });
 
-  it('gives each session its state for the caller', async () => {
+  it("gives each session everyone's state, whoever asks", async () => {
     const data = timetableReply.parse((await timetable()).json()).data;
     const byId = new Map(data.sessions.map((s) => [s.id, s]));
     expect(byId.get(started.session.id)).toMatchObject({ state: 'started', releases_at: null });
-    expect(byId.get(full.session.id)).toMatchObject({ state: 'booked', places_left: 0 });
+    expect(byId.get(full.session.id)).toMatchObject({ state: 'full', places_left: 0 });
     expect(byId.get(fullWaited.session.id)).toMatchObject({
       state: 'full',
       places_left: 0,
-      waitlist_position: 2,
-      waitlist_entry_id: mine.id,
+      waitlist_position: null,
+      waitlist_entry_id: null,
     });
     expect(byId.get(bookable.session.id)).toMatchObject({
       state: 'bookable',
@@ -114,22 +133,29 @@ describe('GET /api/venues/:slug/sessions', () => {
       location_name: 'Studio 1',
       category: { name: 'Mind & Body' },
     });
-    expect(byId.get(inBasket.session.id)).toMatchObject({ state: 'bookable', in_basket: true });
+    expect(byId.get(inBasket.session.id)).toMatchObject({ state: 'bookable', in_basket: false });
     expect(byId.get(later.session.id)).toMatchObject({
       state: 'not_released',
       releases_at: at(2 * DAY).toISOString(),
     });
   });
 
-  it('gives anonymous callers no personal facts', async () => {
-    const data = timetableReply.parse((await timetable({}, {})).json()).data;
-    const byId = new Map(data.sessions.map((s) => [s.id, s]));
-    expect(byId.get(full.session.id)).toMatchObject({ state: 'full' });
-    expect(byId.get(fullWaited.session.id)).toMatchObject({
-      waitlist_position: null,
-      waitlist_entry_id: null,
-    });
-    expect(byId.get(inBasket.session.id)).toMatchObject({ in_basket: false });
+  it('answers a guest and two different members with the same bytes and the same ETag (one shared copy)', async () => {
+    const queries: Record<string, string>[] = [
+      {},
+      { from: '2026-10-21', to: '2026-10-21' },
+      { category: 'Cycling' },
+    ];
+    for (const query of queries) {
+      const guest = await timetable(query, {});
+      const mineReply = await timetable(query, session.headers);
+      const theirs = await timetable(query, otherSession.headers);
+      expect(guest.statusCode).toBe(200);
+      expect(mineReply.rawPayload.equals(guest.rawPayload)).toBe(true);
+      expect(theirs.rawPayload.equals(guest.rawPayload)).toBe(true);
+      expect(mineReply.headers.etag).toBe(guest.headers.etag);
+      expect(theirs.headers['cache-control']).toBe('public, no-cache');
+    }
   });
 
   it('filters by category but still lists every category for the filter', async () => {
@@ -153,6 +179,111 @@ describe('GET /api/venues/:slug/sessions', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: DEFAULT_ERROR_TEXTS.notFound });
     }
+  });
+});
+
+describe('GET /api/venues/:slug/sessions/mine', () => {
+  it("answers only the member's sessions in the range, each with their state, basket and waitlist place", async () => {
+    const response = await myTimetable();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBeUndefined();
+    const data = myTimetableReply.parse(response.json()).data;
+    expect(data).toEqual({
+      from: '2026-10-20',
+      to: '2026-11-02',
+      sessions: [
+        {
+          id: started.session.id,
+          state: 'started',
+          releases_at: null,
+          in_basket: false,
+          waitlist_position: null,
+          waitlist_entry_id: null,
+        },
+        {
+          id: full.session.id,
+          state: 'booked',
+          releases_at: null,
+          in_basket: false,
+          waitlist_position: null,
+          waitlist_entry_id: null,
+        },
+        {
+          id: fullWaited.session.id,
+          state: 'full',
+          releases_at: null,
+          in_basket: false,
+          waitlist_position: 2,
+          waitlist_entry_id: mine.id,
+        },
+        {
+          id: inBasket.session.id,
+          state: 'bookable',
+          releases_at: null,
+          in_basket: true,
+          waitlist_position: null,
+          waitlist_entry_id: null,
+        },
+      ],
+    });
+  });
+
+  it('takes the range as the timetable does: a later range has the later booking, at most 14 days', async () => {
+    const far = myTimetableReply.parse(
+      (await myTimetable({ from: '2026-11-09', to: '2026-11-09' })).json(),
+    ).data;
+    expect(far.sessions).toEqual([
+      {
+        id: farAway.session.id,
+        state: 'booked',
+        releases_at: null,
+        in_basket: false,
+        waitlist_position: null,
+        waitlist_entry_id: null,
+      },
+    ]);
+    const oneDay = myTimetableReply.parse(
+      (await myTimetable({ from: '2026-10-21', to: '2026-10-21' })).json(),
+    );
+    expect(oneDay.data.sessions.map((s) => s.id)).toEqual([full.session.id, fullWaited.session.id]);
+    expect((await myTimetable({ from: '2026-10-20', to: '2026-11-03' })).statusCode).toBe(422);
+    expect((await myTimetable({ from: 'tomorrow' })).statusCode).toBe(422);
+  });
+
+  it("shows each member only their own facts (A never sees B's)", async () => {
+    const theirs = myTimetableReply.parse((await myTimetable({}, otherSession.headers)).json()).data;
+    expect(theirs.sessions).toEqual([
+      {
+        id: full.session.id,
+        state: 'booked',
+        releases_at: null,
+        in_basket: false,
+        waitlist_position: null,
+        waitlist_entry_id: null,
+      },
+      {
+        id: fullWaited.session.id,
+        state: 'booked',
+        releases_at: null,
+        in_basket: false,
+        waitlist_position: 1,
+        waitlist_entry_id: waiting.id,
+      },
+    ]);
+    const none = await login(app, nobody);
+    expect(myTimetableReply.parse((await myTimetable({}, none.headers)).json()).data.sessions).toEqual([]);
+    // The other venue of the same client has only the booking there.
+    const there = myTimetableReply.parse(
+      (await myTimetable({}, session.headers, secondVenue.slug)).json(),
+    ).data;
+    expect(there.sessions.map((s) => [s.id, s.state])).toEqual([[elsewhere.session.id, 'booked']]);
+  });
+
+  it('is refused without a login (401), and answers 404 for an unknown venue or another client’s venue', async () => {
+    const anonymous = await myTimetable({}, {});
+    expect(anonymous.statusCode).toBe(401);
+    for (const slug of ['nowhere', otherVenue.slug])
+      expect((await myTimetable({}, session.headers, slug)).statusCode).toBe(404);
   });
 });
 

@@ -5,12 +5,13 @@ import { idParam } from './fields.ts';
 import { venueParams } from './venues.ts';
 
 /**
- * What a customer can do with a session right now (issue: timetable states).
+ * What a customer can do with a session right now (issue: timetable states). The timetable is the same for every
+ * caller (a guest's states); a logged-in member's own states come from `getMyTimetable` (decision 061).
  * - bookable: places left and released; `in_basket` says whether it is already in the basket.
  * - full: no places left; the customer may join the waitlist (or is on it: `waitlist_position`).
  * - not_released: beyond the venue's booking window; `releases_at` says when it opens.
  * - started: already started (or finished); nothing can be done.
- * - booked: the logged-in customer already holds a place.
+ * - booked: the logged-in customer already holds a place (only in `getMyTimetable` and `getSession`).
  */
 export const SESSION_STATES = ['bookable', 'full', 'not_released', 'started', 'booked'] as const;
 export type SessionState = (typeof SESSION_STATES)[number];
@@ -63,13 +64,41 @@ export const timetableReply = envelope(
     sessions: z.array(activitySession).describe('Ordered by start time'),
   }),
 );
+/**
+ * GET /api/venues/:slug/sessions/mine?from&to: the member's own facts over the same range as the timetable, only
+ * for the sessions where they have something (a live booking, a basket line, a waitlist place). The web lays them
+ * over the shared timetable by id.
+ */
+export const mySessionFacts = activitySession.pick({
+  id: true,
+  state: true,
+  releases_at: true,
+  in_basket: true,
+  waitlist_position: true,
+  waitlist_entry_id: true,
+});
+export type MySessionFacts = z.infer<typeof mySessionFacts>;
+export const myTimetableQuery = timetableQuery.pick({ from: true, to: true });
+export const myTimetableReply = envelope(
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    sessions: z
+      .array(mySessionFacts)
+      .describe(
+        "Ordered by start time; only the sessions with the member's booking, basket line or waitlist place",
+      ),
+  }),
+);
 export const sessionParams = z.object({ id: idParam });
 /** GET /api/sessions/:id */
 export const sessionReply = envelope(activitySession);
 export const TIMETABLE_MAX_DAYS = 14;
 
 export const timetableCalls = {
-  /** One venue's public timetable (a logged-in caller also gets their own facts). */
+  /** One venue's timetable, the same for every caller (a guest's states; shared, with an ETag). */
   getTimetable: { params: venueParams, query: timetableQuery, reply: timetableReply },
+  /** The logged-in member's own facts over a timetable range (members only). */
+  getMyTimetable: { params: venueParams, query: myTimetableQuery, reply: myTimetableReply },
   getSession: { params: sessionParams, reply: sessionReply },
 } as const satisfies Calls;

@@ -5,10 +5,14 @@
 export const queryKeys = {
   user: ['auth', 'user'] as const,
   cart: ['cart'] as const,
-  /** Prefix of every timetable and session query. */
+  /** Prefix of every timetable and session query (the member's own facts too). */
   sessions: ['sessions'] as const,
-  timetable: (slug: string, from: string, to: string, viewer: number | null) =>
-    ['sessions', 'timetable', slug, from, to, viewer ?? 'guest'] as const,
+  /** The timetable, the same for everyone (decision 061). */
+  timetable: (slug: string, from: string, to: string) => ['sessions', 'timetable', slug, from, to] as const,
+  /** Prefix of the logged-in member's own facts over timetable ranges: what changes them invalidates it. */
+  myTimetables: ['sessions', 'mine'] as const,
+  myTimetable: (slug: string, from: string, to: string, viewer: number) =>
+    ['sessions', 'mine', slug, from, to, viewer] as const,
   session: (id: number, viewer: number | null) => ['sessions', 'detail', id, viewer ?? 'guest'] as const,
   /** Prefix of every bookings query (upcoming, previous): the dashboard shares it. */
   bookings: ['bookings'] as const,

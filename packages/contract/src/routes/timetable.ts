@@ -5,6 +5,7 @@ import type { timetableCalls } from '../timetable.ts';
 type C = typeof timetableCalls;
 
 export const getTimetable = route<C['getTimetable']>('GET', '/api/venues/:slug/sessions');
+export const getMyTimetable = route<C['getMyTimetable']>('GET', '/api/venues/:slug/sessions/mine');
 export const getSession = route<C['getSession']>('GET', '/api/sessions/:id');
 
-export const timetableRoutes = { getTimetable, getSession } satisfies RouteTable<C>;
+export const timetableRoutes = { getTimetable, getMyTimetable, getSession } satisfies RouteTable<C>;

@@ -12,8 +12,10 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/venues': 'Venues (optionally near a place)',
   'GET /api/venues/{slug}': 'One venue',
   'GET /api/geocoding': 'Find a place or postcode',
-  'GET /api/venues/{slug}/sessions': "A venue's timetable (with the caller's own facts when logged in)",
-  'GET /api/sessions/{id}': 'One activity session',
+  'GET /api/venues/{slug}/sessions': "A venue's timetable, the same for every caller (shared, with an ETag)",
+  'GET /api/venues/{slug}/sessions/mine':
+    "The member's own facts over a timetable range (bookings, basket, waitlist places)",
+  'GET /api/sessions/{id}': "One activity session (with the caller's own facts when logged in)",
   'GET /api/terms': 'The current terms and conditions',
   'POST /api/memberships': 'Submit a membership purchase (adds it to the basket)',
   'GET /api/memberships/types': 'Membership types of a centre, with what each costs',

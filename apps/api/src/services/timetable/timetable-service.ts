@@ -37,6 +37,7 @@ export function resolveRange(query: { from?: string; to?: string }, now: Date, t
 /**
  * The caller's personal facts, computed in the same statement (no N+1): booked and in-basket through hashed
  * sub-plans over the caller's own rows, the waitlist entry and its 1-based position through index look-ups.
+ * Only one session (`findSession`) is read this way; a range goes through `findMyTimetable`.
  */
 function personalFields(customerId: number) {
   return sql`,
@@ -150,14 +151,16 @@ async function findVenueBySlug(db: DbOrTx, clientId: number, slug: string) {
   return venue;
 }
 
-/** GET /api/venues/:slug/sessions: two queries (venue, sessions with the caller's facts). */
+/**
+ * GET /api/venues/:slug/sessions: two queries (venue, sessions). The reply is the same for every caller (a guest's
+ * states), so it is shared (decision 061); a member's own facts are `findMyTimetable`.
+ */
 export async function findTimetable(
   db: DbOrTx,
   input: {
     clientId: number;
     slug: string;
     query: { from?: string; to?: string; category?: string };
-    customerId: number | null;
     now: Date;
   },
 ) {
@@ -166,7 +169,7 @@ export async function findTimetable(
   const rows = await selectSessions(
     db,
     sql`s.venue_id = ${venue.id} and s.starts_at >= ${range.fromInstant.toISOString()}::timestamptz and s.starts_at < ${range.toInstant.toISOString()}::timestamptz`,
-    input.customerId,
+    null,
   );
   const categories = [...new Set(rows.map((r) => r.category))].sort((a, b) => a.localeCompare(b));
   const wanted = input.query.category?.trim().toLowerCase();
@@ -183,7 +186,97 @@ export async function findTimetable(
   };
 }
 
-/** GET /api/sessions/:id */
+type MyRow = {
+  id: number;
+  startsAt: Date | string;
+  capacity: number;
+  bookedCount: number;
+  bookedByCaller: boolean;
+  inBasket: boolean;
+  waitlistEntryId: number | null;
+  waitlistPosition: number | string | null;
+};
+
+/**
+ * GET /api/venues/:slug/sessions/mine: the member's own facts over the timetable's range, only where they have
+ * something. Two queries (venue; then one statement that starts from the member's own rows: live bookings through
+ * bookings_one_live_per_session, the open basket's session lines through carts_one_open_per_customer, waiting
+ * entries through waitlist_one_live_entry, each session by its key and kept when it is this venue's and in the range;
+ * a waitlist place is counted on waitlist_session_queue_idx). Its cost follows the member's rows, not the venue's
+ * timetable. The state is `sessionState`'s, as the timetable and checkout use.
+ */
+export async function findMyTimetable(
+  db: DbOrTx,
+  input: {
+    clientId: number;
+    slug: string;
+    query: { from?: string; to?: string };
+    customerId: number;
+    now: Date;
+  },
+) {
+  const venue = await findVenueBySlug(db, input.clientId, input.slug);
+  const range = resolveRange(input.query, input.now, venue.timeZone);
+  const customerId = input.customerId;
+  const rows = await executeRows<MyRow>(
+    db,
+    sql`
+    select s.id, s.starts_at as "startsAt", s.capacity, s.booked_count as "bookedCount",
+      m.booked as "bookedByCaller", m.in_basket as "inBasket", m.waitlist_entry_id as "waitlistEntryId",
+      case when w.id is null then null else (select count(*) from waitlist_entries q
+        where q.activity_session_id = s.id and q.status = 'waiting'
+          and (q.created_at < w.created_at or (q.created_at = w.created_at and q.id <= w.id))) end as "waitlistPosition"
+    from (
+      select mine.session_id, bool_or(mine.kind = 'booked') as booked, bool_or(mine.kind = 'basket') as in_basket,
+        max(mine.waitlist_entry_id) as waitlist_entry_id
+      from (
+        select b.activity_session_id as session_id, 'booked' as kind, null::integer as waitlist_entry_id
+          from bookings b where b.customer_id = ${customerId} and b.status <> 'cancelled'
+        union all
+        select ci.session_id, 'basket', null
+          from carts c join cart_items ci on ci.cart_id = c.id
+          where c.customer_id = ${customerId} and c.status = 'open' and ci.session_id is not null
+        union all
+        select w.activity_session_id, 'waitlist', w.id
+          from waitlist_entries w where w.customer_id = ${customerId} and w.status = 'waiting'
+      ) mine
+      group by mine.session_id
+    ) m
+    join activity_sessions s on s.id = m.session_id
+    left join waitlist_entries w on w.id = m.waitlist_entry_id
+    where s.venue_id = ${venue.id}
+      and s.starts_at >= ${range.fromInstant.toISOString()}::timestamptz
+      and s.starts_at < ${range.toInstant.toISOString()}::timestamptz
+    order by s.starts_at, s.id`,
+  );
+  return {
+    from: formatIso(range.from),
+    to: formatIso(range.to),
+    sessions: rows.map((row) => {
+      const startsAt = new Date(row.startsAt);
+      const { state, releasesAt } = sessionState(
+        {
+          startsAt,
+          capacity: row.capacity,
+          bookedCount: row.bookedCount,
+          bookedByCaller: Boolean(row.bookedByCaller),
+        },
+        input.now,
+        venue.bookingWindowDays,
+      );
+      return {
+        id: row.id,
+        state,
+        releases_at: releasesAt?.toISOString() ?? null,
+        in_basket: Boolean(row.inBasket),
+        waitlist_position: row.waitlistEntryId ? Number(row.waitlistPosition) : null,
+        waitlist_entry_id: row.waitlistEntryId ?? null,
+      };
+    }),
+  };
+}
+
+/** GET /api/sessions/:id: one session with the caller's facts (personal, not shared). */
 export async function findSession(
   db: DbOrTx,
   input: { clientId: number; sessionId: number; customerId: number | null; now: Date },

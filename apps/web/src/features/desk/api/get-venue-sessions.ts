@@ -14,7 +14,7 @@ export type VenueSession = VenueDay['sessions'][number];
  */
 export const venueSessionsQueryOptions = (slug: string, day: string) =>
   queryOptions({
-    queryKey: queryKeys.timetable(slug, day, day, null),
+    queryKey: queryKeys.timetable(slug, day, day),
     queryFn: ({ signal }) =>
       call(getTimetable, {
         params: { slug },

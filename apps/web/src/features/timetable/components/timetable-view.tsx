@@ -6,13 +6,14 @@ import { PageTitle } from '../../../lib/page-title';
 import { Link, useSearchParams } from '../../../lib/router';
 import { readSelectedVenue, selectVenue } from '../../../lib/selected-venue';
 import { Button } from '../../../ui/button';
-import { timetableQueryOptions } from '../api/get-timetable';
+import { myTimetableQueryOptions, timetableQueryOptions } from '../api/get-timetable';
 import {
   ALL_CATEGORIES,
   ALL_TYPES_LABEL,
   dayOptions,
   filterByCategory,
   groupSessionsByDate,
+  withMyFacts,
 } from '../rules/timetable';
 import { DayStrip } from './day-strip';
 import { SessionCard } from './session-card';
@@ -47,7 +48,7 @@ export function TimetableView({
   slug: string;
   /** Shown until the timetable loads (the selected venue's name). */
   fallbackName: string | null;
-  /** The logged-in customer's id (null when logged out): per-customer states depend on it. */
+  /** The logged-in customer's id (null when logged out): their own facts are fetched and laid over the timetable. */
   viewerId: number | null;
 }) {
   const [params, setParams] = useSearchParams();
@@ -59,16 +60,28 @@ export function TimetableView({
   const category = params.get('category') ?? ALL_CATEGORIES;
   const categoryId = useId();
 
-  const timetable = useQuery(timetableQueryOptions(slug, from, to, viewerId));
-  const byDate = useMemo(
-    () => (timetable.data ? groupSessionsByDate(timetable.data.sessions) : null),
-    [timetable.data],
+  // The shared timetable and, for a member, their own facts, in parallel. Shown together once both have loaded, so
+  // a member never sees everyone's states first; a refetch of either keeps what is shown until it arrives.
+  const shared = useQuery(timetableQueryOptions(slug, from, to));
+  const mine = useQuery({
+    ...myTimetableQueryOptions(slug, from, to, viewerId ?? 0),
+    enabled: viewerId !== null,
+  });
+  const isPending = shared.isPending || (viewerId !== null && mine.isPending);
+  const failed = shared.isError ? shared : viewerId !== null && mine.isError ? mine : null;
+  const timetable = useMemo(
+    () =>
+      shared.data && !isPending
+        ? withMyFacts(shared.data, viewerId === null ? undefined : mine.data?.sessions)
+        : undefined,
+    [shared.data, mine.data, viewerId, isPending],
   );
+  const byDate = useMemo(() => (timetable ? groupSessionsByDate(timetable.sessions) : null), [timetable]);
   const daySessions = useMemo(
     () => filterByCategory(byDate?.get(selectedDate) ?? [], category),
     [byDate, selectedDate, category],
   );
-  const venue = timetable.data?.venue;
+  const venue = shared.data?.venue;
 
   // Opening a venue's timetable makes it the selected venue (cookie shared by every site).
   useEffect(() => {
@@ -88,7 +101,7 @@ export function TimetableView({
     );
 
   const venueName = venue?.name ?? fallbackName ?? 'Timetable';
-  const categories = timetable.data?.categories ?? [];
+  const categories = shared.data?.categories ?? [];
 
   return (
     <section className="timetable">
@@ -125,15 +138,15 @@ export function TimetableView({
         </div>
       </div>
 
-      {timetable.isPending ? (
-        <SessionsSkeleton />
-      ) : timetable.isError ? (
+      {failed ? (
         <div className="stack" role="alert">
-          <p>{timetable.error.message}</p>
-          <Button variant="secondary" onClick={() => timetable.refetch()}>
+          <p>{failed.error?.message}</p>
+          <Button variant="secondary" onClick={() => failed.refetch()}>
             Try again
           </Button>
         </div>
+      ) : isPending ? (
+        <SessionsSkeleton />
       ) : daySessions.length === 0 ? (
         <p className="timetable__empty">No sessions on this day.</p>
       ) : (

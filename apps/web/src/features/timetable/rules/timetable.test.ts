@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, venueToday } from '../../../lib/dates';
-import type { Session } from '../api/types';
+import type { MyFacts, Session, Timetable } from '../api/types';
 import {
   dayOptions,
   filterByCategory,
   groupSessionsByDate,
+  patchMyFacts,
   placesLeftText,
   priceText,
   sessionAction,
   timeRange,
+  withMyFacts,
 } from './timetable';
 
 let nextId = 1;
@@ -133,5 +135,82 @@ describe('sessionAction', () => {
   it('started and booked', () => {
     expect(sessionAction(session({ state: 'started' })).label).toBe('Started');
     expect(sessionAction(session({ state: 'booked' })).label).toBe('Booked');
+  });
+});
+
+describe("the member's facts over the shared timetable", () => {
+  const timetableOf = (sessions: Session[]): Timetable => ({
+    venue: { id: 1, slug: 'leeds', name: 'Leeds', timeZone: 'Europe/London' },
+    from: '2026-11-23',
+    to: '2026-12-06',
+    bookingWindowDays: 7,
+    categories: ['Swimming'],
+    sessions,
+  });
+  const facts = (id: number, overrides: Partial<MyFacts> = {}): MyFacts => ({
+    id,
+    state: 'bookable',
+    releasesAt: null,
+    inBasket: false,
+    waitlistPosition: null,
+    waitlistEntryId: null,
+    ...overrides,
+  });
+
+  it('lays each fact over its session by id and leaves every other session (and its object) as it is', () => {
+    const booked = session({ state: 'full', placesLeft: 0 });
+    const waited = session({ state: 'full', placesLeft: 0 });
+    const basket = session();
+    const plain = session();
+    const shared = timetableOf([booked, waited, basket, plain]);
+    const merged = withMyFacts(shared, [
+      facts(booked.id, { state: 'booked' }),
+      facts(waited.id, { state: 'full', waitlistPosition: 2, waitlistEntryId: 41 }),
+      facts(basket.id, { inBasket: true }),
+      facts(999_999, { state: 'booked' }), // another day's or category's session: nothing to lay it on
+    ]);
+    expect(
+      merged.sessions.map((s) => [s.id, s.state, s.inBasket, s.waitlistPosition, s.waitlistEntryId]),
+    ).toEqual([
+      [booked.id, 'booked', false, null, null],
+      [waited.id, 'full', false, 2, 41],
+      [basket.id, 'bookable', true, null, null],
+      [plain.id, 'bookable', false, null, null],
+    ]);
+    // Everyone's facts stay: places left, name, times.
+    expect(merged.sessions[0]).toMatchObject({ placesLeft: 0, name: booked.name, startsAt: booked.startsAt });
+    expect(merged.sessions[3]).toBe(plain);
+    expect(merged.venue).toBe(shared.venue);
+    // The shared copy is not changed.
+    expect(shared.sessions[0]!.state).toBe('full');
+    expect(sessionAction(merged.sessions[0]!).kind).toBe('booked');
+    expect(sessionAction(merged.sessions[1]!)).toMatchObject({
+      kind: 'on-waitlist',
+      position: 2,
+      entryId: 41,
+    });
+    expect(sessionAction(merged.sessions[2]!).kind).toBe('in-basket');
+  });
+
+  it('gives back the shared timetable itself without facts (a guest, or a member with nothing there)', () => {
+    const shared = timetableOf([session(), session()]);
+    expect(withMyFacts(shared, undefined)).toBe(shared);
+    expect(withMyFacts(shared, [])).toBe(shared);
+  });
+
+  it("changes one session's facts, adding them from the timetable's when the member had none", () => {
+    const mine = [facts(1, { state: 'booked' }), facts(2, { inBasket: true })];
+    expect(patchMyFacts(mine, 2, { inBasket: false }, undefined)).toEqual([
+      facts(1, { state: 'booked' }),
+      facts(2, { inBasket: false }),
+    ]);
+    const full = session({ state: 'full', placesLeft: 0 });
+    expect(patchMyFacts(mine, full.id, { waitlistPosition: 3, waitlistEntryId: 7 }, full)).toEqual([
+      ...mine,
+      facts(full.id, { state: 'full', waitlistPosition: 3, waitlistEntryId: 7 }),
+    ]);
+    // Nothing to start from: left to the refetch.
+    expect(patchMyFacts(mine, 5, { inBasket: true }, undefined)).toEqual(mine);
+    expect(mine).toHaveLength(2);
   });
 });

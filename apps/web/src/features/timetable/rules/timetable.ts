@@ -1,6 +1,6 @@
 import { addDays } from '../../../lib/dates';
 import { calendarDateParts, formatDayAndTime, formatMoney, short } from '../../../lib/format';
-import type { Session } from '../api/types';
+import type { MyFacts, Session, Timetable } from '../api/types';
 
 /** The timetable shows 14 days from today (contract TIMETABLE_MAX_DAYS). */
 export const TIMETABLE_DAYS = 14;
@@ -41,6 +41,50 @@ export function groupSessionsByDate(sessions: readonly Session[]): Map<string, S
   }
   for (const day of days.values()) day.sort((a, b) => a.startsAt.raw.localeCompare(b.startsAt.raw));
   return days;
+}
+
+/**
+ * The timetable as the logged-in member sees it: the shared timetable (everyone's states) with the member's own facts
+ * laid over it by session id. The server computed those facts by the same rule (`sessionState`), so nothing is
+ * decided here. Sessions without facts keep their object (memoised cards do not render again); without facts the
+ * timetable comes back as it is.
+ */
+export function withMyFacts(timetable: Timetable, mine: readonly MyFacts[] | undefined): Timetable {
+  if (!mine || mine.length === 0) return timetable;
+  const byId = new Map(mine.map((facts) => [facts.id, facts]));
+  return {
+    ...timetable,
+    sessions: timetable.sessions.map((session) => {
+      const facts = byId.get(session.id);
+      return facts ? { ...session, ...facts } : session;
+    }),
+  };
+}
+
+/** The fields of a session that are the member's own (what `withMyFacts` lays over the timetable). */
+export const myFactsOf = (session: MyFacts): MyFacts => ({
+  id: session.id,
+  state: session.state,
+  releasesAt: session.releasesAt,
+  inBasket: session.inBasket,
+  waitlistPosition: session.waitlistPosition,
+  waitlistEntryId: session.waitlistEntryId,
+});
+
+/**
+ * The member's facts with one session's changed (after adding it to the basket, joining or leaving its waitlist):
+ * its entry updated, or added from `base` (the session's facts as the timetable shows them) when it had none. With
+ * neither, the facts stay as they are (the refetch that follows brings the change).
+ */
+export function patchMyFacts(
+  mine: readonly MyFacts[],
+  id: number,
+  patch: Partial<Omit<MyFacts, 'id'>>,
+  base: MyFacts | undefined,
+): MyFacts[] {
+  if (mine.some((facts) => facts.id === id))
+    return mine.map((facts) => (facts.id === id ? { ...facts, ...patch } : facts));
+  return base ? [...mine, { ...myFactsOf(base), ...patch, id }] : [...mine];
 }
 
 export const ALL_CATEGORIES = '';
