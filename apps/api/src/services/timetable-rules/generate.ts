@@ -3,7 +3,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   activities,
   activitySessions,
+  bookings,
   clients,
+  orderItems,
   timetableConflicts,
   timetableExceptions,
   timetableRules,
@@ -152,22 +154,19 @@ async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult
   return { ...counts, conflicts: plan.conflicts };
 }
 
-/** `activity_sessions.id` of the outer query, qualified (Drizzle writes a single table's columns bare in a select). */
-const outerSessionId = sql.raw('"activity_sessions"."id"');
-
 /**
  * The venue's generated sessions the plan needs: those not yet started, today's that have (their (rule, date) is
- * taken), and every extra session (its exception is taken), with what their own bookings hold (each session's
- * through bookings_session_idx and order_items_session_idx). With `lockIds`, only those sessions, locked FOR
- * UPDATE in id order.
+ * taken), and every extra session (its exception is taken), with what their own bookings hold. With `lockIds`, only
+ * those sessions, locked FOR UPDATE in id order.
+ *
+ * The bookings and order lines are read by the sessions' ids (`= any(...)`, through bookings_session_idx and
+ * order_items_session_idx) in two statements of their own: as subqueries in the session read, PostgreSQL chose to
+ * hash every booking and order line of the operator once per venue when it expected many sessions (0.67 s a venue
+ * at 10k members in the scale bench), a cost that grew with the members rather than the sessions.
  */
 async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: string, lockIds?: number[]) {
   const query = tx
-    .select({
-      session: activitySessions,
-      bookedPlaces: sql<number>`(select coalesce(sum(b.places), 0) from bookings b where b.activity_session_id = ${outerSessionId} and b.status = 'booked')`,
-      hasHistory: sql<boolean>`(exists (select 1 from bookings b where b.activity_session_id = ${outerSessionId}) or exists (select 1 from order_items oi where oi.activity_session_id = ${outerSessionId}))`,
-    })
+    .select()
     .from(activitySessions)
     .where(
       and(
@@ -182,9 +181,25 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
       ),
     )
     .orderBy(asc(activitySessions.id));
-  const rows = lockIds ? await query.for('update', { of: activitySessions }) : await query;
-  return rows.map(
-    ({ session: s, bookedPlaces, hasHistory }): ExistingSession => ({
+  const sessions = lockIds ? await query.for('update') : await query;
+  if (!sessions.length) return [];
+  const ids = sessions.map((s) => s.id);
+  const held = await tx
+    .select({
+      sessionId: bookings.activitySessionId,
+      places: sql<number>`coalesce(sum(${bookings.places}) filter (where ${bookings.status} = 'booked'), 0)::int`,
+    })
+    .from(bookings)
+    .where(inArray(bookings.activitySessionId, ids))
+    .groupBy(bookings.activitySessionId);
+  const ordered = await tx
+    .selectDistinct({ sessionId: orderItems.activitySessionId })
+    .from(orderItems)
+    .where(inArray(orderItems.activitySessionId, ids));
+  const places = new Map(held.map((h) => [h.sessionId, Number(h.places)]));
+  const withOrders = new Set(ordered.map((o) => o.sessionId));
+  return sessions.map(
+    (s): ExistingSession => ({
       id: s.id,
       ruleId: s.ruleId,
       exceptionId: s.exceptionId,
@@ -195,8 +210,8 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
       capacity: s.capacity,
       price: s.price,
       locationName: s.locationName,
-      bookedCount: Math.max(s.bookedCount, Number(bookedPlaces)),
-      hasHistory: Boolean(hasHistory),
+      bookedCount: Math.max(s.bookedCount, places.get(s.id) ?? 0),
+      hasHistory: places.has(s.id) || withOrders.has(s.id),
     }),
   );
 }
