@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClient, setupTestDatabase } from './helper.ts';
+import { createClient, csrfHeaders, setupTestDatabase } from './helper.ts';
 import { fakeDist, readConfig, title } from './web.fixtures.ts';
 
 const t = await setupTestDatabase();
@@ -82,6 +82,27 @@ describe('the staff console on its own host (ADMIN_URL)', async () => {
     });
     expect(response.statusCode).toBe(308);
     expect(response.headers.location).toBe('https://staff.fieldhouse.test/audit?page=2');
+  });
+
+  it("answers the staff API only on the console's host (a member host logged staff in)", async () => {
+    const login = (host: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/staff/auth/login',
+        headers: { host, ...csrfHeaders() },
+        payload: { email: 'nobody@staff.test', password: 'not-a-password' },
+      });
+    expect((await login('bookings.fieldhouse.test')).statusCode).toBe(404);
+    expect((await login('account.fieldhouse.test')).statusCode).toBe(404);
+    expect((await login('staff.fieldhouse.test')).statusCode).not.toBe(404);
+    const me = (host: string) => app.inject({ method: 'GET', url: '/api/staff/me', headers: { host } });
+    expect((await me('bookings.fieldhouse.test')).statusCode).toBe(404);
+    expect((await me('staff.fieldhouse.test')).statusCode).toBe(401);
+    // However the path is spelled: the check belongs to the staff routes, not to a path prefix.
+    const spelled = (host: string) =>
+      app.inject({ method: 'GET', url: '/api/%73taff/me', headers: { host } });
+    expect((await spelled('staff.fieldhouse.test')).statusCode).toBe(401);
+    expect((await spelled('bookings.fieldhouse.test')).statusCode).toBe(404);
   });
 
   it('keeps the member sites where they were', async () => {

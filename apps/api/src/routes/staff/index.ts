@@ -1,3 +1,4 @@
+import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import staffAdminRoutes from './admin.ts';
 import staffApprovalRoutes from './approvals.ts';
@@ -6,8 +7,22 @@ import staffDeskRoutes from './desk.ts';
 import staffDeskBasketRoutes from './desk-basket.ts';
 import staffRegisterRoutes from './registers.ts';
 
-/** The staff console's API (/api/staff/…): each scope checks the staff session and role on every call. */
+/**
+ * The staff console's API (/api/staff/…): each scope checks the staff session and role on every call. With the
+ * console on its own host (ADMIN_URL) the API answers there only: on a member site's host every staff call,
+ * logging in included, is absent (404), so a staff session cannot be made or used beside the member sites.
+ */
 const staffRoutes: FastifyPluginAsync = async (app) => {
+  const adminUrl = app.config.adminUrl;
+  if (adminUrl) {
+    const consoleHost = new URL(adminUrl).host.toLowerCase();
+    const consoleHostname = new URL(adminUrl).hostname.toLowerCase();
+    app.addHook('onRequest', async (request, reply) => {
+      const host = (request.headers.host ?? '').toLowerCase();
+      if (host !== consoleHost && host.replace(/:\d+$/, '') !== consoleHostname)
+        return reply.code(404).send({ message: DEFAULT_ERROR_TEXTS.notFound });
+    });
+  }
   await app.register(staffAuthRoutes);
   await app.register(staffAdminRoutes);
   await app.register(staffApprovalRoutes);
