@@ -13,6 +13,7 @@ import {
   endOfDay,
   formatIso,
   instantAt,
+  instantsIn,
   type LocalDate,
   localDateOf,
   mondayOf,
@@ -176,5 +177,48 @@ describe('LocalDate: the venue zone (Europe/London by default)', () => {
     // Into summer time: still 10:00 on the wall clock, so 09:00 UTC.
     expect(addMonthsToInstant(at, 3).toISOString()).toBe('2026-04-30T09:00:00.000Z');
     expect(addMonthsToInstant(at, 12).toISOString()).toBe('2027-01-31T10:00:00.000Z');
+  });
+});
+
+describe('instantsIn: instantAt for many times of one zone', () => {
+  const ZONES = [
+    'Europe/London',
+    'Europe/Dublin',
+    'America/New_York',
+    // Clock changes at midnight, and a half-hour change.
+    'America/Santiago',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+  ];
+
+  it('gives instantAt’s answer for any date and time, clock-change days included', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.date({
+          min: new Date('2020-01-01T00:00:00Z'),
+          max: new Date('2031-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        (zone, day, hour, minute) => {
+          const d = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+          expect(instantsIn(zone)(d, { hour, minute })).toEqual(instantAt(d, { hour, minute }, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('every quarter hour of London’s 2026 clock-change days and the days around them', () => {
+    const at = instantsIn('Europe/London');
+    for (const iso of ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26']) {
+      const d = toLocalDate(iso);
+      for (let q = 0; q < 96; q++) {
+        const time = { hour: Math.floor(q / 4), minute: (q % 4) * 15 };
+        expect(at(d, time)).toEqual(instantAt(d, time, 'Europe/London'));
+      }
+    }
   });
 });

@@ -55,10 +55,13 @@ export function planSessions(input: PlanInput): SessionPlan {
   const days = Math.max(0, Math.floor(input.horizonWeeks * 7));
   const create = (
     key: string,
-    wanted: Wanted,
+    want: () => Wanted,
     ids: { ruleId: number | null; exceptionId: number | null },
   ) => {
-    if (taken.has(key) || !wanted.ok || wanted.values.startsAt.getTime() <= now) return;
+    // Only a key without a session is worked out (most dates of a run have theirs already).
+    if (taken.has(key)) return;
+    const wanted = want();
+    if (!wanted.ok || wanted.values.startsAt.getTime() <= now) return;
     taken.add(key);
     plan.create.push({ ...wanted.values, venueId: input.venue.id, ...ids });
   };
@@ -67,7 +70,7 @@ export function planSessions(input: PlanInput): SessionPlan {
     const weekday = isoWeekday(date);
     for (const rule of input.rules)
       if (rule.weekday === weekday)
-        create(`rule:${rule.id}:${formatIso(date)}`, wantedForRule(t, rule.id, date), {
+        create(`rule:${rule.id}:${formatIso(date)}`, () => wantedForRule(t, rule.id, date), {
           ruleId: rule.id,
           exceptionId: null,
         });
@@ -77,7 +80,7 @@ export function planSessions(input: PlanInput): SessionPlan {
     if (extra.kind !== 'extra' || extra.archived) continue;
     const date = toLocalDate(extra.date);
     if (days === 0 || formatIso(date) < formatIso(today) || formatIso(date) > formatIso(lastDay)) continue;
-    create(`extra:${extra.id}`, wantedForExtra(t, extra.id), { ruleId: null, exceptionId: extra.id });
+    create(`extra:${extra.id}`, () => wantedForExtra(t, extra.id), { ruleId: null, exceptionId: extra.id });
   }
   return plan;
 }

@@ -1,7 +1,7 @@
 import {
   compareDates,
   formatIso,
-  instantAt,
+  instantsIn,
   isoWeekday,
   type LocalDate,
   toLocalDate,
@@ -35,6 +35,8 @@ export type Timetable = {
   /** 'ruleId/date' → the live cancelled / changed exception (the lowest id if there are several). */
   cancelled: Set<string>;
   changed: Map<string, PlanException>;
+  /** A venue-local date and time → its instant (the zone's offset looked up once a date: `instantsIn`). */
+  instantAt: (date: LocalDate, time: WallClock) => Date;
 };
 
 const ruleDateKey = (ruleId: number, date: string) => `${ruleId}/${date}`;
@@ -57,6 +59,7 @@ export function indexTimetable(input: PlanInput): Timetable {
         .map((e) => ruleDateKey(e.ruleId!, e.date)),
     ),
     changed,
+    instantAt: instantsIn(input.venue.timeZone),
   };
 }
 
@@ -79,7 +82,7 @@ function valuesOf(
   const pick = <K extends keyof Overrides>(key: K): NonNullable<Overrides[K]> | null =>
     (layers.map((l) => l[key]).find((v) => v !== null) ?? null) as NonNullable<Overrides[K]> | null;
   // A skipped or repeated wall-clock time on a clock-change day: instantAt moves it forward / takes the first.
-  const startsAt = instantAt(date, parseTime(startTime), t.input.venue.timeZone);
+  const startsAt = t.instantAt(date, parseTime(startTime));
   const duration = pick('durationMinutes') ?? activity.durationMinutes;
   return {
     activityId: activity.id,
