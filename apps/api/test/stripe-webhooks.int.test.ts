@@ -1,10 +1,12 @@
 import { BASKET_CHANGED_MESSAGE } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { auditLog, carts, payments, paymentWebhookEvents } from '../src/db/schema.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../src/services/payments/webhook-events.ts';
 import { createSession, outbox } from './helper.ts';
 import { at, stripeTestbed } from './stripe.fixtures.ts';
+import { STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in-shared.ts';
 
 const { standIn, t, venue, app, postWebhook, eventRow, ...helpers } = await stripeTestbed();
 const { cartOf, addSessions, complete, ordersOf, intentsFor, chargesOf, basket } = helpers;
@@ -24,6 +26,23 @@ describe('Stripe webhooks', () => {
       expect(response.json().message).toBe('The webhook signature could not be verified.');
     }
     expect(await t.db.select().from(paymentWebhookEvents)).toEqual([]);
+  });
+
+  it('refuses a signed event with no id or no type (400, a plain message, not 500) and stores nothing (issue 41)', async () => {
+    const { event } = standIn.event('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' });
+    const { id: _id, ...noId } = event;
+    const { type: _type, ...noType } = event;
+    for (const body of [noId, { ...event, id: '' }, noType, null].map((e) => JSON.stringify(e))) {
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: STAND_IN_WEBHOOK_SECRET,
+      });
+      const response = await postWebhook(body, signature);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('The webhook event has no id or no type.');
+    }
+    expect(await t.db.select().from(paymentWebhookEvents)).toEqual([]);
+    expect(await jobsOf()).toEqual([]);
   });
 
   it('acknowledges a verified event it does not act on without storing it', async () => {
