@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema.ts';
+import { auditLog, carts } from '../src/db/schema.ts';
 import { at, checkoutTestbed, type Rig } from './checkout.fixtures.ts';
-import { createSession, staffSessionFor } from './helper.ts';
+import { createSession, createVenue, staffSessionFor } from './helper.ts';
 
 // `app` is the app of the card provider under test (with `rig`): each describe's beforeAll sets them.
-const { t, venue, rigs, ...helpers } = await checkoutTestbed(() => app);
+const { t, client, venue, rigs, ...helpers } = await checkoutTestbed(() => app);
 let rig: Rig = rigs.sandbox;
 let app: FastifyInstance = rig.app;
 const { newCustomer, call, addSessions, complete, ordersOf } = helpers;
@@ -79,14 +79,70 @@ describe.each(['sandbox', 'stripe'] as const)('checkout (%s card payments)', (pr
     const again = await pay({ type: 'token', token });
     expect(again.json().data.order_id).toBe(paid.json().data.order_id);
     expect(await ordersOf(customer.id)).toHaveLength(1);
-    const [audited] = await t.db
+    // Written with the order, in the checkout's transaction: the replay answers that order and writes no second
+    // entry (issue 41: it was written after the transaction, once per call).
+    const entries = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(paid.json().data.order_id)));
+    expect(entries).toHaveLength(1);
+    const [audited] = entries;
     expect(audited).toMatchObject({
       action: 'desk.pay',
       actor: 'Dee Desk',
       after: { tenders: [{ tender_type: 'card', amount: 650, card: order.payments[0].card }] },
     });
+  });
+
+  it('takes payment only for a basket at the staff member’s venues, as check-in does (issue 41)', async () => {
+    const york = await createVenue(t.db, { clientId: client.id, slug: `york-${provider}`, name: 'York Gym' });
+    const { customer, session } = await newCustomer();
+    const here = await createSession(t.db, { venueId: venue.id, startsAt: at(30), price: 500 });
+    const there = await createSession(t.db, { venueId: york.id, startsAt: at(31), price: 650 });
+    const cart = await addSessions(session, here.session.id, there.session.id);
+    const leedsDesk = await staffSessionFor(t.db, { role: 'front_desk', venueIds: [venue.id] });
+    const yorkManager = await staffSessionFor(t.db, { role: 'centre_manager', venueIds: [york.id] });
+    const bothDesk = await staffSessionFor(t.db, {
+      role: 'front_desk',
+      venueIds: [venue.id, york.id],
+      name: 'Bo Both',
+    });
+    const pay = (who: { headers: Record<string, string> }) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/staff/desk/customers/${customer.id}/pay`,
+        headers: who.headers,
+        payload: {
+          terms: true,
+          source: 'front-of-house',
+          cart_version: cart.version,
+          payments: [{ tender_type: 'cash', amount: 1150 }],
+        },
+      });
+    // A line at a venue they do not work at: refused as check-in refuses one (404, the same sentence), nothing kept.
+    for (const who of [leedsDesk, yorkManager]) {
+      const refused = await pay(who);
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json().message).toBe('That venue is not one you work at');
+    }
+    expect(await ordersOf(customer.id)).toEqual([]);
+    const [open] = await t.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, cart.id), eq(carts.status, 'open')));
+    expect(open).toMatchObject({ version: cart.version });
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'desk.pay'))).not.toContainEqual(
+      expect.objectContaining({ after: expect.objectContaining({ customer_id: customer.id }) }),
+    );
+
+    // Someone who works at both venues takes it.
+    const paid = await pay(bothDesk);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(paid.json().data.order_id)));
+    expect(audited).toMatchObject({ action: 'desk.pay', actor: 'Bo Both' });
   });
 });

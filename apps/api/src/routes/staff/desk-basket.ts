@@ -1,4 +1,4 @@
-import { STAFF_TEXTS } from '@fieldhouse/contract';
+import { DESK_TEXTS, STAFF_TEXTS } from '@fieldhouse/contract';
 import {
   addToDeskBasket,
   getDeskBasket,
@@ -16,7 +16,8 @@ import { type CartContext, findCart } from '../../services/cart/cart-service.ts'
 import { completeCheckout } from '../../services/checkout/checkout-service.ts';
 import type { ClientRow } from '../../services/clients/client-service.ts';
 import { findOrderPayments } from '../../services/orders/order-service.ts';
-import { recordAudit } from '../../services/staff/audit.ts';
+import { deskMayTakePayment, recordDeskPayment } from '../../services/staff/desk/desk-payment.ts';
+import { staffVenueScope } from '../../services/staff/desk/shared.ts';
 import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
@@ -25,7 +26,8 @@ const tags = ['staff'];
 /**
  * The desk works a customer's basket for them: add a session, put cash, cheque or voucher against it, and pay
  * (the front-of-house checkout, authorised by the staff session: offline tenders are allowed here and nowhere
- * else). Every role that works a desk; the customer must be the operator's.
+ * else). Every role that works a desk; the customer must be the operator's. Paying takes a basket whose every line
+ * is at the staff member's venues, and audits the payment in the checkout's own transaction (issue 41).
  */
 const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'centre_manager', 'front_desk']);
@@ -88,6 +90,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
     ...declared(payDeskBasket, { tags }),
     handler: async (request) => {
       const staff = request.staff!;
+      const actor = { staffId: staff.id, name: staff.name };
       const { client, cart: ctx } = await context(request.params.id);
       const data = await completeCheckout(
         { db: app.db, payments: app.payments, log: request.log },
@@ -98,27 +101,23 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
           frontOfHouse: true,
           now: ctx.now,
           bookingsUrl: bookingsUrl(app, request),
+          desk: {
+            // Only a basket at the staff member's venues, as check-in and registers (404 elsewhere).
+            mayPay: async (tx, cart) => {
+              if (!(await deskMayTakePayment(tx, { cartId: cart.id, scope: staffVenueScope(staff) })))
+                throw notFound(DESK_TEXTS.venueNotFound);
+            },
+            // With the order, in the checkout's transaction: once, and never a payment without it.
+            onOrder: async (tx, order) =>
+              recordDeskPayment(tx, actor, ctx.now, {
+                customerId: ctx.customerId,
+                orderId: order.id,
+                payments: await findOrderPayments(tx, order.id),
+              }),
+          },
         },
       );
-      if (data.status === 'completed') {
-        app.guestTimetables.clear();
-        // After the checkout's own transaction (it locks and charges in one); the order id ties the two.
-        await recordAudit(app.db, { staffId: staff.id, name: staff.name }, ctx.now, {
-          action: 'desk.pay',
-          entity: 'order',
-          entityId: data.order_id,
-          before: null,
-          // What the order was paid with, as stored: the offline tenders and any card (its description, never more).
-          after: {
-            customer_id: ctx.customerId,
-            tenders: (await findOrderPayments(app.db, data.order_id)).map((p) => ({
-              tender_type: p.tenderType,
-              amount: p.amount,
-              card: p.cardDescription,
-            })),
-          },
-        });
-      }
+      if (data.status === 'completed') app.guestTimetables.clear();
       return { data };
     },
   });

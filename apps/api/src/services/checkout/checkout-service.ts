@@ -41,6 +41,15 @@ export type CheckoutRequest = {
   now: Date;
   /** Base URL of the bookings site, for the confirmation mail. */
   bookingsUrl: string;
+  /**
+   * The desk's own steps, in this transaction (issue 41): `mayPay` after the basket's row lock and before any charge
+   * (it throws to refuse), and `onOrder` with the order, in its savepoint (so no payment is kept without what it
+   * writes). A replay, which answers the order already made, runs neither.
+   */
+  desk?: {
+    mayPay: (tx: Tx, cart: { id: number }) => Promise<void>;
+    onOrder: (tx: Tx, order: { id: number }) => Promise<void>;
+  };
 };
 
 export type CheckoutDeps = { db: Db; payments: PaymentProvider; log: FastifyBaseLogger };
@@ -144,6 +153,7 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
     if (cart && cart.version !== body.cart_version) throw new HttpError(409, BASKET_CHANGED_MESSAGE);
     throw fieldError('cart', EMPTY_BASKET_MESSAGE);
   }
+  await request.desk?.mayPay(tx, cart);
 
   // 2. Terms.
   if (!body.terms) {
@@ -269,9 +279,11 @@ async function checkoutInTransaction(tx: Tx, deps: CheckoutDeps, request: Checko
   try {
     if (charge && charge.amountPence !== cardAmount)
       throw new Error('The charge does not match the basket total');
-    const order = await tx.transaction((sp) =>
-      createOrder(sp, { request, cart, priced, charge, cardAmount, key }),
-    );
+    const order = await tx.transaction(async (sp) => {
+      const made = await createOrder(sp, { request, cart, priced, charge, cardAmount, key });
+      await request.desk?.onOrder(sp, made);
+      return made;
+    });
     return { kind: 'completed', orderId: order.id, orderUuid: order.uuid };
   } catch (error) {
     if (!charge) throw error;
