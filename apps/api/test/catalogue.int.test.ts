@@ -299,6 +299,20 @@ describe('import', () => {
     const [spin] = await t.db.select().from(activities).where(eq(activities.key, 'spin'));
     expect(spin!.price).toBe(650);
   });
+
+  it('refuses a NUL in a name as a problem in the file (the database cannot store it: the import threw, issue 41)', async () => {
+    const result = await importCatalogue(t.db, {
+      file: SMALL_GYM,
+      text: edited('    name: Yoga\n', '    name: "Yo\\0ga"\n'),
+      now: NOW,
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'activities[1].name: The activity’s name cannot hold control characters (such as NUL), tabs or line breaks: retype it.',
+    ]);
+    const [yoga] = await t.db.select().from(activities).where(eq(activities.key, 'yoga'));
+    expect(yoga?.name).not.toContain('\0');
+  });
 });
 
 describe('export', () => {

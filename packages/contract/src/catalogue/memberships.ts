@@ -1,6 +1,6 @@
 /** What the operator sells as membership, and the rules and documents around it. */
 import { z } from 'zod';
-import { count, html, key, localDate, pence, ref, text } from './fields.ts';
+import { count, DATE_RANGE_TEXT, html, key, line, lines, localDate, pence, ref, text } from './fields.ts';
 
 export const CATALOGUE_QUESTION_TYPES = [
   'text',
@@ -59,7 +59,7 @@ const benefit = z.strictObject({
     .enum(['activity', 'guest_pass'], { error: 'A benefit’s kind is activity or guest_pass.' })
     .default('activity'),
   name: text('The benefit’s name'),
-  description: z.string().default(''),
+  description: lines('The description').default(''),
   activity_category: text('The activity category', 80).meta({
     description: 'Activities of this category are discounted (guest passes: the category shown).',
   }),
@@ -74,10 +74,12 @@ const question = z.strictObject({
   type: z.enum(CATALOGUE_QUESTION_TYPES, {
     error: `A question's type is one of ${CATALOGUE_QUESTION_TYPES.join(', ')}.`,
   }),
-  options: z.array(z.strictObject({ value: z.string().min(1), label: z.string().min(1) })).default([]),
-  placeholder: z.string().nullable().default(null),
+  options: z
+    .array(z.strictObject({ value: line('The value').min(1), label: line('The label').min(1) }))
+    .default([]),
+  placeholder: line('The placeholder').nullable().default(null),
   required: z.boolean().default(false),
-  default: z.string().nullable().default(null),
+  default: line('The default').nullable().default(null),
 });
 
 export const catalogueMembershipType = z
@@ -101,7 +103,7 @@ export const catalogueMembershipType = z
       })
       .nullable()
       .default(null),
-    provides_access_to: z.array(z.string().min(1)).default([]),
+    provides_access_to: z.array(line('What it gives access to').min(1)).default([]),
     payment_options: z.array(paymentOption).min(1, 'A membership type needs at least one payment option.'),
     benefits: z.array(benefit).default([]),
     questions: z.array(question).default([]),
@@ -120,7 +122,7 @@ export const freezeType = z
       .strictObject({
         criterion: ref('eligibility criterion'),
         document: ref('document'),
-        description: z.string().nullable().default(null),
+        description: lines('The description').nullable().default(null),
       })
       .nullable()
       .default(null)
@@ -148,8 +150,11 @@ export const promotion = z
     valid_from: localDate
       .nullable()
       .default(null)
-      .meta({ description: 'First day it works (operator’s zone).' }),
-    valid_until: localDate.nullable().default(null).meta({ description: 'Last day it works (inclusive).' }),
+      .meta({ description: `First day it works (operator’s zone; ${DATE_RANGE_TEXT}).` }),
+    valid_until: localDate
+      .nullable()
+      .default(null)
+      .meta({ description: `Last day it works (inclusive; ${DATE_RANGE_TEXT}).` }),
   })
   .refine((p) => p.kind !== 'percent' || p.value <= 100, {
     error: 'A percent promotion is at most 100.',

@@ -1,7 +1,7 @@
 /** The operator (client) and its venues, as a catalogue file writes them. */
 import { z } from 'zod';
 import { theme } from '../theme.ts';
-import { count, html, key, localTime, text, timeZone, WEEKDAYS } from './fields.ts';
+import { count, html, key, line, lines, localTime, text, timeZone, WEEKDAYS, webAddress } from './fields.ts';
 
 export const catalogueFeatures = z
   .strictObject({
@@ -20,27 +20,41 @@ export const catalogueFeatures = z
   })
   .meta({ description: 'Feature flags.' });
 
+/** The theme as a catalogue writes it: the logo is an https:// address or a path on this site (issue 41). */
+const catalogueTheme = theme.extend({
+  theme_app_logo: webAddress('The logo', { path: true }).meta({
+    description:
+      'The logo image: an https:// address, or a path on this site starting with / (http:// only for localhost).',
+  }),
+});
+
 export const catalogueClient = z
   .strictObject({
     key: key.meta({ description: 'The operator’s key (the client slug).' }),
     name: text('The operator’s name'),
     support_email: z.email('The support email must be an email address.'),
     time_zone: timeZone.default('Europe/London'),
-    address: z.string().nullable().default(null).meta({ description: 'Postal address on receipts (lines).' }),
-    phone: z.string().nullable().default(null).meta({ description: 'Telephone on receipts.' }),
+    address: lines('The address')
+      .nullable()
+      .default(null)
+      .meta({ description: 'Postal address on receipts (lines).' }),
+    phone: line('The phone number').nullable().default(null).meta({ description: 'Telephone on receipts.' }),
     tag_manager_id: z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/, 'A tag-manager id looks like GTM-ABC123.')
       .nullable()
       .default(null),
-    kiosk_home_url: z.url('The kiosk home URL must be a full URL.').nullable().default(null),
+    kiosk_home_url: webAddress('The kiosk home URL').nullable().default(null).meta({
+      description:
+        'Where the kiosk’s home link goes: a full https:// address (http:// only for localhost); null for the join site’s kiosk page.',
+    }),
     features: catalogueFeatures.prefault({}),
-    theme: theme.meta({ description: 'Colours (#RRGGBB), fonts and logo of every site.' }),
+    theme: catalogueTheme.meta({ description: 'Colours (#RRGGBB), fonts and logo of every site.' }),
     footer_html: html.default(''),
     cancellation: z
       .strictObject({
         online: z.boolean().default(true).meta({ description: 'Members may cancel memberships online.' }),
-        refusal_message: z.string().nullable().default(null),
+        refusal_message: lines('The refusal message').nullable().default(null),
         notice_days: count('Notice days', 0).default(30),
       })
       .prefault({}),
@@ -90,7 +104,7 @@ export const catalogueVenue = z
     name: text('The venue’s name'),
     address: z.strictObject({
       line1: text('Address line 1'),
-      line2: z.string().nullable().default(null),
+      line2: line('Address line 2').nullable().default(null),
       town: text('The town'),
       postcode: z
         .string()
@@ -112,7 +126,7 @@ export const catalogueVenue = z
     show_ineligible_memberships: z.boolean().default(false),
     show_venue_selection_button: z.boolean().default(true),
     activities_v2: z.boolean().default(true),
-    theme: theme.partial().default({}).meta({ description: 'Colours or fonts this venue changes.' }),
+    theme: catalogueTheme.partial().default({}).meta({ description: 'Colours or fonts this venue changes.' }),
     footer_html: html.nullable().default(null),
   })
   .meta({ description: 'A venue (leisure centre, gym, pool).' });

@@ -1,13 +1,25 @@
 /** What venues sell to book: activities, and each venue's weekly timetable with its date exceptions. */
 import { z } from 'zod';
-import { count, key, localDate, localTime, pence, ref, text, weekday } from './fields.ts';
+import {
+  count,
+  DATE_RANGE_TEXT,
+  key,
+  line,
+  lines,
+  localDate,
+  localTime,
+  pence,
+  ref,
+  text,
+  weekday,
+} from './fields.ts';
 
 export const catalogueActivity = z
   .strictObject({
     key,
     venue: ref('venue'),
     name: text('The activity’s name'),
-    description: z.string().nullable().default(null),
+    description: lines('The description').nullable().default(null),
     category: text('The category', 80).meta({
       description: 'Activities are grouped and discounted by category (e.g. Swimming, Fitness classes).',
     }),
@@ -49,14 +61,14 @@ export const weeklySession = z
     day: weekday,
     start: localTime,
     ...sessionOverrides,
-    from: localDate.optional().meta({ description: 'First date it runs (inclusive).' }),
-    until: localDate.optional().meta({ description: 'Last date it runs (inclusive).' }),
+    from: localDate.optional().meta({ description: `First date it runs (inclusive; ${DATE_RANGE_TEXT}).` }),
+    until: localDate.optional().meta({ description: `Last date it runs (inclusive; ${DATE_RANGE_TEXT}).` }),
   })
   .meta({
     description: 'A session every week on a day at a local time (07:00 stays 07:00 across clock changes).',
   });
 
-const exceptionBase = { key, date: localDate, reason: z.string().nullable().default(null) };
+const exceptionBase = { key, date: localDate, reason: line('The reason').nullable().default(null) };
 
 export const timetableException = z
   .discriminatedUnion(

@@ -9,7 +9,17 @@ import {
   timetableException,
   weeklySession,
 } from '@fieldhouse/contract/catalogue/index';
-import { type Document, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import {
+  type Alias,
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  type Node,
+  parseDocument,
+  visit,
+} from 'yaml';
 import type { z } from 'zod';
 
 export type CataloguePath = (string | number)[];
@@ -145,6 +155,28 @@ function partialCatalogue(data: unknown) {
   return { catalogue: out as Catalogue, invalid };
 }
 
+/** How many aliases (`*name`) a file may expand, counted as `yaml` counts them (nested aliases multiply). */
+const MAX_ALIAS_COUNT = 100;
+
+/** A problem with the file's aliases, placed at its first alias. */
+function aliasProblem(file: string, doc: Document, lines: LineCounter, message: string): CatalogueProblem {
+  let first: Alias | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      first = node;
+      return visit.BREAK;
+    },
+  });
+  const pos = first?.range ? lines.linePos(first.range[0]) : { line: 1, col: 1 };
+  return {
+    file,
+    line: pos.line,
+    column: pos.col,
+    path: '',
+    message,
+  };
+}
+
 /** Parses and checks the shape of a catalogue's text (cross-references are checked by checks.ts). */
 export function parseCatalogue(file: string, text: string): ParsedCatalogue {
   const lines = new LineCounter();
@@ -166,13 +198,25 @@ export function parseCatalogue(file: string, text: string): ParsedCatalogue {
       }),
     };
   }
-  const result = catalogue.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The `yaml` package refuses aliases that expand past the limit (a 'billion laughs' file) by throwing: one plain
+    // problem at the first alias, not a stack trace (issue 41).
+    if (!(error instanceof ReferenceError)) throw error;
+    const message = error.message.startsWith('Excessive alias count')
+      ? 'The file’s aliases (*name) expand to too much text: write the entries out instead of nesting aliases.'
+      : `Not valid YAML: ${error.message.split('\n')[0]}`;
+    return { ok: false, source, problems: [aliasProblem(file, doc, lines, message)] };
+  }
+  const result = catalogue.safeParse(data);
   if (!result.success) {
     return {
       ok: false,
       source,
       problems: zodProblems(source, result.error),
-      partial: partialCatalogue(doc.toJS({ maxAliasCount: 100 })),
+      partial: partialCatalogue(data),
     };
   }
   return { ok: true, catalogue: result.data, source };
