@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
 import { activitySessions, bookings, timetableConflicts, timetableRules } from '../src/db/schema.ts';
 import {
   describeConflict,
@@ -290,6 +291,29 @@ describe('generateSessions', () => {
   });
 });
 
+/**
+ * A checkout's transaction that locks the session's row (as checkout does) and holds it until `release()`, then does
+ * `then` in it. Resolves once the row is locked.
+ */
+async function checkoutHolding(sessionId: number, then?: (tx: Tx) => Promise<unknown>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const checkout = t.db.transaction(async (tx) => {
+    await tx.select().from(activitySessions).where(eq(activitySessions.id, sessionId)).for('update');
+    locked();
+    await gate;
+    await then?.(tx);
+  });
+  await isLocked;
+  return { release, checkout };
+}
+
 describe('generateSessions beside bookings', () => {
   // PGlite has one connection: two transactions cannot interleave there.
   it.skipIf(t.database.kind === 'pglite')(
@@ -302,21 +326,9 @@ describe('generateSessions beside bookings', () => {
       await t.db.update(timetableRules).set({ archivedAt: NOW }).where(eq(timetableRules.id, rule.id));
 
       // A checkout locks the session row, then books it; generation starts while it holds the lock.
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const checkout = t.db.transaction(async (tx) => {
-        await tx.select().from(activitySessions).where(eq(activitySessions.id, sunday!.id)).for('update');
-        locked();
-        await gate;
-        await createBooking(tx, { customerId: customer.id, sessionId: sunday!.id });
-      });
-      await isLocked;
+      const { release, checkout } = await checkoutHolding(sunday!.id, (tx) =>
+        createBooking(tx, { customerId: customer.id, sessionId: sunday!.id }),
+      );
       const generation = generate({ venueId: venue.id });
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();
@@ -340,20 +352,7 @@ describe('generateSessions on an unchanged timetable', () => {
       await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
       await generate({ venueId: venue.id });
       const [sunday] = await sessionsOf(venue.id);
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const checkout = t.db.transaction(async (tx) => {
-        await tx.select().from(activitySessions).where(eq(activitySessions.id, sunday!.id)).for('update');
-        locked();
-        await gate;
-      });
-      await isLocked;
+      const { release, checkout } = await checkoutHolding(sunday!.id);
       const result = await Promise.race([
         generate({ venueId: venue.id }),
         new Promise((resolve) => setTimeout(() => resolve('waited for the checkout'), 2_000)),
