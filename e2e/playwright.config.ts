@@ -56,6 +56,7 @@ const PHONE_ONLY = specsNamed(
   'account/register',
   'account/guards',
   'account/layout-shift',
+  'shell/page-change',
 );
 const DESKTOP_ONLY = specsNamed('join/kiosk', 'shell/tag-manager');
 /** The card journeys with Stripe as the provider, against their own server (project 'stripe'). */

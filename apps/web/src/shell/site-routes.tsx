@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from '../lib/router';
+import { pageKeyOf, usePageChange } from './use-page-change';
 
 /** What a route may carry for the shell: its breadcrumb label (spec §2 Breadcrumbs). */
 export interface RouteHandle {
@@ -12,8 +13,9 @@ export function setSiteRoutes(routes: RouteObject[]): void {
   siteRoutes = routes;
 }
 
-/** The current site's pages. */
+/** The current site's pages; each new one opens at its top with focus on its heading (`usePageChange`). */
 export function SiteRoutes() {
+  usePageChange(pageKeyOf(useRouteMatches()));
   return useRoutes(siteRoutes);
 }
 

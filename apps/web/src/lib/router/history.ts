@@ -6,6 +6,8 @@ export interface Location {
   search: string;
   hash: string;
   state: unknown;
+  /** The history entry's own key (a new one on every push and replace): its scroll position is kept under it. */
+  key: string;
 }
 
 export type To = string | Partial<Pick<Location, 'pathname' | 'search' | 'hash'>>;
@@ -22,13 +24,37 @@ export interface RouterHistory {
   listen(onChange: () => void): () => void;
 }
 
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/** What the router writes to `history.state`: the page's own state (`usr`) and the entry's key. */
+interface EntryState {
+  usr: unknown;
+  key: string;
+}
+
+const isEntryState = (value: unknown): value is EntryState =>
+  typeof value === 'object' &&
+  value !== null &&
+  'usr' in value &&
+  typeof (value as EntryState).key === 'string';
+
 export const browserHistory: RouterHistory = {
   get location() {
     const { pathname, search, hash } = window.location;
-    return { pathname, search, hash, state: window.history.state };
+    let entry: unknown = window.history.state;
+    // An entry the router did not make (the page as loaded, a plain '#' link) gets its key when first read.
+    if (!isEntryState(entry)) {
+      entry = { usr: entry ?? null, key: newKey() };
+      window.history.replaceState(entry, '');
+    }
+    const { usr, key } = entry as EntryState;
+    return { pathname, search, hash, state: usr, key };
   },
-  push: (href, state, replace) =>
-    replace ? window.history.replaceState(state, '', href) : window.history.pushState(state, '', href),
+  push: (href, state, replace) => {
+    const entry: EntryState = { usr: state, key: newKey() };
+    if (replace) window.history.replaceState(entry, '', href);
+    else window.history.pushState(entry, '', href);
+  },
   go: (delta) => window.history.go(delta),
   listen: (onChange) => {
     window.addEventListener('popstate', onChange);
@@ -38,15 +64,15 @@ export const browserHistory: RouterHistory = {
 
 /** A history in memory (tests): `entries` are hrefs; `location` is the current one. */
 export function createMemoryHistory(entries: string[] = ['/']): RouterHistory {
-  const stack = entries.map((href) => ({ ...splitHref(href), state: null as unknown }));
+  const stack: Location[] = entries.map((href) => ({ ...splitHref(href), state: null, key: newKey() }));
   let index = stack.length - 1;
   const listeners = new Set<() => void>();
   return {
     get location() {
-      return stack[index] ?? { pathname: '/', search: '', hash: '', state: null };
+      return stack[index] ?? { pathname: '/', search: '', hash: '', state: null, key: 'default' };
     },
     push(href, state, replace) {
-      const entry = { ...splitHref(href), state };
+      const entry = { ...splitHref(href), state, key: newKey() };
       if (replace) stack[index] = entry;
       else {
         stack.splice(index + 1, stack.length, entry);
@@ -78,7 +104,7 @@ export function splitHref(href: string): Pick<Location, 'pathname' | 'search' | 
 
 export const trimBase = (basename: string) => (basename === '/' ? '' : basename.replace(/\/$/, ''));
 
-export function withinSite(location: Location, basename: string): Location {
+export function withinSite<T extends Pick<Location, 'pathname'>>(location: T, basename: string): T {
   const base = trimBase(basename);
   const { pathname } = location;
   if (!base || !pathname.toLowerCase().startsWith(base.toLowerCase())) return location;

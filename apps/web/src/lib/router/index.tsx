@@ -33,12 +33,19 @@ import {
   withinSite,
 } from './history';
 import { matchRoutes, type Params, type RouteObject } from './match';
+import { saveScrollPosition } from './scroll-positions';
 
 export * from './history';
 export * from './match';
+export * from './scroll-positions';
+
+/** How the current location was reached: a link or `navigate` (push or replace), or back and forward ('POP'). */
+export type NavigationType = 'PUSH' | 'REPLACE' | 'POP';
 
 interface RouterValue {
   location: Location;
+  /** How `location` was reached; the first location is a 'POP', as in React Router. */
+  navigationType: NavigationType;
   basename: string;
   /** Navigates to an href within the site ('/basket?x=1'). */
   go(path: string, options?: NavigateOptions): void;
@@ -55,7 +62,8 @@ function useRouterValue(): RouterValue {
 
 /**
  * The router: the current location in React state, updated in a transition on every navigation and on the
- * browser's back and forward; wouter's links navigate through it.
+ * browser's back and forward; wouter's links navigate through it. Before it leaves a history entry it notes the
+ * window's scroll position as that entry's (`scroll-positions.ts`), for the page to return to on back and forward.
  */
 export function Router({
   history = browserHistory,
@@ -66,21 +74,39 @@ export function Router({
   basename?: string;
   children: ReactNode;
 }) {
-  const [location, setLocation] = useState(() => withinSite(history.location, basename));
-  useEffect(
-    () => history.listen(() => startTransition(() => setLocation(withinSite(history.location, basename)))),
-    [history, basename],
-  );
-  const go = useCallback(
-    (path: string, { replace = false, state = null }: NavigateOptions = {}) => {
-      history.push(`${trimBase(basename)}${path}`, state, replace);
-      startTransition(() => setLocation(withinSite(history.location, basename)));
+  const [current, setCurrent] = useState(() => ({
+    location: withinSite(history.location, basename),
+    navigationType: 'POP' as NavigationType,
+  }));
+  // The entry being left: the newest location set, which a transition may not have shown yet.
+  const leaving = useRef(current.location.key);
+  const update = useCallback(
+    (navigationType: NavigationType) => {
+      const location = withinSite(history.location, basename);
+      leaving.current = location.key;
+      startTransition(() => setCurrent({ location, navigationType }));
     },
     [history, basename],
   );
+  useEffect(
+    () =>
+      history.listen(() => {
+        saveScrollPosition(leaving.current);
+        update('POP');
+      }),
+    [history, update],
+  );
+  const go = useCallback(
+    (path: string, { replace = false, state = null }: NavigateOptions = {}) => {
+      if (!replace) saveScrollPosition(leaving.current);
+      history.push(`${trimBase(basename)}${path}`, state, replace);
+      update(replace ? 'REPLACE' : 'PUSH');
+    },
+    [history, basename, update],
+  );
   const value = useMemo<RouterValue>(
-    () => ({ location, basename, go, back: (delta) => history.go(delta) }),
-    [location, basename, go, history],
+    () => ({ ...current, basename, go, back: (delta) => history.go(delta) }),
+    [current, basename, go, history],
   );
   return (
     <RouterContext.Provider value={value}>
@@ -117,6 +143,10 @@ export const MemoryRouter = ({
 
 export function useLocation(): Location {
   return useRouterValue().location;
+}
+
+export function useNavigationType(): NavigationType {
+  return useRouterValue().navigationType;
 }
 
 interface RouteContextValue {

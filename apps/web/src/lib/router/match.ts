@@ -85,7 +85,7 @@ export function matchRoutes(
     rankedBranches.set(routes, branches);
   }
   const full = typeof location === 'string' ? location : location.pathname;
-  const pathname = withinSite({ pathname: full, search: '', hash: '', state: null }, basename).pathname;
+  const pathname = withinSite({ pathname: full }, basename).pathname;
   for (const branch of branches) {
     const leaf = branch.routes[branch.routes.length - 1];
     const whole = leaf && matchPattern(leaf.path, pathname, false);

@@ -10,8 +10,10 @@ import {
   type RouteObject,
   Router,
   Routes,
+  savedScrollPosition,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
 } from '.';
@@ -244,5 +246,53 @@ describe('useSearchParams and useNavigate', () => {
     const history = renderAt('/orders', routes);
     fireEvent.click(screen.getByText('save'));
     expect(history.location).toMatchObject({ pathname: '/orders', state: { saved: true } });
+  });
+});
+
+describe('navigation type, entry keys and scroll positions', () => {
+  function Where() {
+    const type = useNavigationType();
+    const { key } = useLocation();
+    const navigate = useNavigate();
+    return (
+      <div>
+        <p>
+          {type} {key}
+        </p>
+        <button type="button" onClick={() => navigate('/next')}>
+          push
+        </button>
+        <button type="button" onClick={() => navigate('/next', { replace: true })}>
+          replace
+        </button>
+        <button type="button" onClick={() => navigate(-1)}>
+          back
+        </button>
+      </div>
+    );
+  }
+  const routes: RouteObject[] = [{ path: '*', element: <Where /> }];
+  const typeShown = () => screen.getByText(/^(PUSH|REPLACE|POP) /).textContent?.split(' ')[0];
+
+  it('says how each location was reached and gives every entry its own key', () => {
+    sessionStorage.clear();
+    const history = renderAt('/', routes);
+    const first = history.location.key;
+    expect(typeShown()).toBe('POP');
+    window.scrollTo(0, 250);
+    fireEvent.click(screen.getByText('push'));
+    expect(typeShown()).toBe('PUSH');
+    expect(history.location.key).not.toBe(first);
+    // The entry left keeps where it was scrolled; a replaced one is gone, so nothing is kept for it.
+    expect(savedScrollPosition(first)).toBe(250);
+    const pushed = history.location.key;
+    fireEvent.click(screen.getByText('replace'));
+    expect(typeShown()).toBe('REPLACE');
+    expect(savedScrollPosition(pushed)).toBeUndefined();
+    window.scrollTo(0, 90);
+    act(() => fireEvent.click(screen.getByText('back')));
+    expect(typeShown()).toBe('POP');
+    expect(history.location.key).toBe(first);
+    window.scrollTo(0, 0);
   });
 });
