@@ -401,7 +401,9 @@ export const memberships = pgTable(
   (t) => [
     index('memberships_customer_idx').on(t.customerId),
     // The collections due in the next days (scheduled-changes/collections.ts, decision 060).
-    index('memberships_next_payment_idx').on(t.nextPaymentDate).where(sql`${t.nextPaymentDate} is not null`),
+    index('memberships_next_payment_idx')
+      .on(t.nextPaymentDate, t.id)
+      .where(sql`${t.nextPaymentDate} is not null`),
     index('memberships_awaiting_payment_idx').on(t.customerId).where(sql`${t.awaitingPayment}`),
     oneOf('memberships_status_check', t.status, MEMBERSHIP_STATUSES),
   ],
@@ -1236,9 +1238,7 @@ export const freezeRequests = pgTable(
   (t) => [
     index('freeze_requests_membership_idx').on(t.membershipId),
     // The approvals queue, a page at a time in submitted order (services/staff/approvals.ts).
-    index('freeze_requests_pending_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.status} = 'pending_approval'`),
+    index('freeze_requests_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending_approval'`),
     uniqueIndex('freeze_requests_one_pending')
       .on(t.membershipId)
       .where(sql`${t.status} = 'pending_approval'`),

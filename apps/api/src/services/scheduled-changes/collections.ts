@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   directDebitMandates,
   directDebitPayments,
@@ -22,7 +22,7 @@ import { type ScheduledChangeDeps, venueZones } from './run.ts';
  */
 export const COLLECTION_LEAD_DAYS = 7;
 
-/** Due collections read, asked of the provider and recorded per batch (keyset by membership id). */
+/** Due collections read, asked of the provider and recorded per batch (keyset by next payment date and id). */
 export const COLLECTION_BATCH_SIZE = 500;
 
 /**
@@ -58,7 +58,8 @@ export async function collectDuePayments(
   );
   let asked = 0;
   let failed = 0;
-  let after = 0;
+  // Keyset (next payment date, membership id) through memberships_next_payment_idx: each batch reads its own rows.
+  let after: { date: string; id: number } | null = null;
   for (;;) {
     const due = await deps.db
       .select({
@@ -77,7 +78,9 @@ export async function collectDuePayments(
       .innerJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
       .where(
         and(
-          gt(memberships.id, after),
+          after
+            ? sql`(${memberships.nextPaymentDate}, ${memberships.id}) > (${after.date}::date, ${after.id})`
+            : undefined,
           inWindow,
           eq(paymentOptions.paymentType, 'recurring'),
           inArray(memberships.status, ['pending', 'active', 'frozen', 'cancelled']),
@@ -86,10 +89,11 @@ export async function collectDuePayments(
           sql`not exists (select 1 from ${directDebitPayments} where ${directDebitPayments.membershipId} = ${memberships.id} and ${directDebitPayments.chargeDate} >= ${memberships.nextPaymentDate})`,
         ),
       )
-      .orderBy(asc(memberships.id))
+      .orderBy(asc(memberships.nextPaymentDate), asc(memberships.id))
       .limit(batchSize);
     if (!due.length) break;
-    after = due.at(-1)!.id;
+    const last = due.at(-1)!;
+    after = { date: last.nextPaymentDate!, id: last.id };
     const fees = await freezeFeesOn(
       deps,
       due.map((row) => ({ membershipId: row.id, date: row.nextPaymentDate! })),
