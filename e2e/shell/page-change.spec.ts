@@ -61,6 +61,8 @@ test("'Booking confirmed' opens at its top with focus on its heading after payin
   await page.goto(`/venues/${HOME_VENUE.slug}?date=${dayFromToday(3).iso}`);
   await page.getByRole('button', { name: 'Add to basket' }).first().click();
   await expect(page.getByText('In basket').first()).toBeVisible();
+  // The button is gone once added: focus moves on to the next step, not to the page.
+  await expect(page.locator('a:focus')).toHaveText('View basket');
   await page.getByRole('banner').locator('a[href="/basket"]').first().click();
   await expectOpenedAtTop(page, 'Shopping basket');
   await page.getByRole('link', { name: 'Checkout' }).click();

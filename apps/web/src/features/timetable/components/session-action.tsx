@@ -1,5 +1,6 @@
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract/texts/common';
 import { WAITLIST_TEXTS } from '@fieldhouse/contract/texts/waitlist';
+import { useEffect, useRef } from 'react';
 import { serverMessageOr } from '../../../lib/api/client';
 import { Link } from '../../../lib/router';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -23,7 +24,12 @@ const toastError = (error: unknown) =>
     duration: TOAST_DURATION.default,
   });
 
-function AddToBasketButton({ session, isLoggedIn, describedBy }: ActionProps) {
+function AddToBasketButton({
+  session,
+  isLoggedIn,
+  describedBy,
+  onAdded,
+}: ActionProps & { onAdded: () => void }) {
   const add = useAddToBasket();
   return (
     <Button
@@ -34,7 +40,7 @@ function AddToBasketButton({ session, isLoggedIn, describedBy }: ActionProps) {
           openLoginModal();
           return;
         }
-        add.mutate(session.id, { onError: toastError });
+        add.mutate(session.id, { onError: toastError, onSuccess: onAdded });
       }}
     >
       {add.isPending && <span className="btn__spinner" aria-hidden="true" />}
@@ -81,10 +87,25 @@ function LeaveWaitlistButton({ session, entryId, describedBy }: ActionProps & { 
 /** The session's state and what can be done with it (timetable card and session detail). */
 export function SessionAction(props: ActionProps) {
   const action = sessionAction(props.session);
+  // Once added, the button is gone: focus goes on to 'View basket' (the next step) rather than to the page.
+  const added = useRef(false);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (action.kind !== 'in-basket' || !added.current) return;
+    added.current = false;
+    container.current?.querySelector<HTMLAnchorElement>('a[href$="/basket"]')?.focus();
+  }, [action.kind]);
   let content: React.ReactNode;
   switch (action.kind) {
     case 'add':
-      content = <AddToBasketButton {...props} />;
+      content = (
+        <AddToBasketButton
+          {...props}
+          onAdded={() => {
+            added.current = true;
+          }}
+        />
+      );
       break;
     case 'join-waitlist':
       content = <JoinWaitlistButton {...props} />;
@@ -113,7 +134,7 @@ export function SessionAction(props: ActionProps) {
       );
   }
   return (
-    <div className="session-action" aria-live="polite">
+    <div className="session-action" aria-live="polite" ref={container}>
       {content}
     </div>
   );
