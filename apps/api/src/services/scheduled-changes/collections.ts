@@ -61,6 +61,7 @@ export async function collectDuePayments(
   // Keyset (next payment date, membership id) through memberships_next_payment_idx: each batch reads its own rows.
   let after: { date: string; id: number } | null = null;
   for (;;) {
+    const from = after as { date: string; id: number } | null;
     const due = await deps.db
       .select({
         id: memberships.id,
@@ -78,8 +79,8 @@ export async function collectDuePayments(
       .innerJoin(directDebitMandates, eq(directDebitMandates.id, memberships.mandateId))
       .where(
         and(
-          after
-            ? sql`(${memberships.nextPaymentDate}, ${memberships.id}) > (${after.date}::date, ${after.id})`
+          from
+            ? sql`(${memberships.nextPaymentDate}, ${memberships.id}) > (${from.date}::date, ${from.id})`
             : undefined,
           inWindow,
           eq(paymentOptions.paymentType, 'recurring'),
