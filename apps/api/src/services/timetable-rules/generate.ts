@@ -74,10 +74,7 @@ export async function generateSessions(tx: Tx, input: GenerateSessionsInput): Pr
       now: input.now,
       horizonWeeks: client.horizonWeeks,
     });
-    result.created += one.created;
-    result.updated += one.updated;
-    result.removed += one.removed;
-    result.conflicts.push(...one.conflicts);
+    addTo(result, one);
   }
   return result;
 }
@@ -95,12 +92,17 @@ export async function generateSessionsByVenue(db: Db, input: Omit<GenerateSessio
   const result: GenerationResult = { created: 0, updated: 0, removed: 0, conflicts: [] };
   for (const venue of rows) {
     const one = await db.transaction((tx) => generateSessions(tx, { ...input, venueId: venue.id }));
-    result.created += one.created;
-    result.updated += one.updated;
-    result.removed += one.removed;
-    result.conflicts.push(...one.conflicts);
+    addTo(result, one);
   }
   return result;
+}
+
+/** Adds one venue's counts and conflicts to the run's. */
+function addTo(result: GenerationResult, one: GenerationResult) {
+  result.created += one.created;
+  result.updated += one.updated;
+  result.removed += one.removed;
+  result.conflicts.push(...one.conflicts);
 }
 
 type VenueRun = {
