@@ -56,7 +56,32 @@ describe('single-origin mode', async () => {
       kiosk_second_idle_ms: 6000,
       map_style_url: null,
       card_payments: { provider: 'sandbox', publishable_key: null },
+      clock: expect.any(Object),
     });
+  });
+
+  it("writes the venue zone's clock changes from two years back to three ahead into every page (decision 063)", async () => {
+    const { clock } = readConfig((await get('/venues/leeds')).body) as {
+      clock: { time_zone: string; from: number; until: number; offsets: [number, number][] };
+    };
+    expect(clock.time_zone).toBe('Europe/London');
+    const now = Date.now();
+    expect(clock.from).toBeLessThan(now - 730 * 86_400_000);
+    expect(clock.until).toBeGreaterThan(now + 1095 * 86_400_000);
+    // Two changes a year (the last Sundays of March and October, 01:00 UTC), GMT and BST in turn.
+    expect(clock.offsets.length).toBeGreaterThanOrEqual(10);
+    for (const [i, [at, minutes]] of clock.offsets.entries()) {
+      if (i === 0) continue;
+      const when = new Date(at);
+      expect([when.getUTCMonth(), when.getUTCDay(), when.getUTCHours(), when.getUTCMinutes()]).toEqual([
+        minutes === 60 ? 2 : 9,
+        0,
+        1,
+        0,
+      ]);
+      expect(when.getUTCDate()).toBeGreaterThan(24);
+      expect(minutes).toBe(clock.offsets[i - 1]![1] === 60 ? 0 : 60);
+    }
   });
 
   it('serves hashed assets as immutable and other files briefly cached', async () => {

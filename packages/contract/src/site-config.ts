@@ -39,6 +39,19 @@ export const siteConfig = z.object({
   card_payments: z
     .object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() })
     .optional(),
+  /**
+   * The venue time zone's offsets from UTC from two years back to three ahead (clock.ts), so the page writes
+   * venue-local dates and times without the browser's Intl (decision 063). Absent (Vite dev server) or outside its
+   * span, the page asks Intl.
+   */
+  clock: z
+    .object({
+      time_zone: z.string(),
+      from: z.number().int(),
+      until: z.number().int(),
+      offsets: z.array(z.tuple([z.number().int(), z.number().int()])),
+    })
+    .optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

@@ -1,18 +1,24 @@
+import type { ZoneClock } from '@fieldhouse/contract/clock';
+import { siteConfigIfRead } from './site-config';
+
 export const VENUE_TIME_ZONE = 'Europe/London';
 
-const money = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-});
-
-/** Pounds with two decimals from minor units (pence): 1250 → '£12.50'. */
-export const formatMoney = (minorUnits: number): string => money.format(minorUnits / 100);
+/**
+ * Pounds with two decimals from minor units (pence): 1250 → '£12.50', 123456 → '£1,234.56', -300 → '-£3.00'
+ * (en-GB's currency format, written out: the browser's Intl costs 30-50 ms on its first use in a page, decision 063).
+ */
+export function formatMoney(minorUnits: number): string {
+  const pence = Math.round(Math.abs(minorUnits));
+  const pounds = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${minorUnits < 0 && pence > 0 ? '-' : ''}£${pounds}.${String(pence % 100).padStart(2, '0')}`;
+}
 
 /**
- * Dates and times are formatted by the browser's own Intl.DateTimeFormat, which knows every time zone's clock
- * changes (decision 021: no date library on first loads). One formatter per zone gives every part at once; the
- * functions below put them in the spec's order.
+ * Dates and times on the venue's clock (decision 021: no date library on first loads; decision 063: no Intl
+ * either where the server gave the zone's offsets). The server writes the venue zone's offsets from UTC for five
+ * years around today into the page (site config `clock`); within them an instant's local date and time is plain
+ * arithmetic on a Date shifted by its offset. Outside them, in another zone, or with no clock (Vite dev server),
+ * the browser's Intl.DateTimeFormat answers, which knows every zone's clock changes.
  */
 interface DateParts {
   /** 'Monday' */
@@ -29,49 +35,124 @@ interface DateParts {
   minute: string;
 }
 
-const formatters = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+type Clock = Pick<ZoneClock, 'from' | 'until' | 'offsets'> & { timeZone: string };
 
-/** The named parts of an instant in a time zone, by one formatter per set of options and zone, made on first use. */
-export function partsIn(
-  instant: Date,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  let byZone = formatters.get(options);
-  if (!byZone) {
-    byZone = new Map();
-    formatters.set(options, byZone);
+let testClock: Clock | null = null;
+
+/** A clock other than the page's (tests: the server's offsets for a zone and span). */
+export function setClock(next: Clock | null): void {
+  testClock = next;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Minutes ahead of UTC at `time` in `timeZone`, when the page's clock knows them (UTC always). */
+function knownOffset(time: number, timeZone: string): number | null {
+  if (timeZone === 'UTC') return 0;
+  const clock = testClock ?? siteConfigIfRead()?.clock;
+  if (!clock || clock.timeZone !== timeZone || !(time >= clock.from && time < clock.until)) return null;
+  let offset: number | null = null;
+  for (const [from, minutes] of clock.offsets) {
+    if (from > time) break;
+    offset = minutes;
   }
-  let formatter = byZone.get(timeZone);
+  return offset;
+}
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** An instant's calendar and clock in a zone, as numbers: month 1–12, weekday 0 (Sunday) to 6. */
+interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+}
+
+let intlFormatters: Map<string, Intl.DateTimeFormat> | null = null;
+const INTL_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The browser's answer, for an instant or zone the page's clock does not cover. */
+function intlFields(instant: Date, timeZone: string): LocalFields {
+  intlFormatters ??= new Map();
+  let formatter = intlFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, ...options });
-    byZone.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    intlFormatters.set(timeZone, formatter);
   }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of formatter.formatToParts(instant)) parts[type] = value;
-  return parts;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: INTL_WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
 }
 
-const TEXT_PARTS: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+/** An instant's calendar and clock in a time zone: by the page's clock where it can, else by Intl. */
+export function localFields(instant: Date, timeZone: string): LocalFields {
+  const time = instant.getTime();
+  const offset = knownOffset(time, timeZone);
+  if (offset === null) return intlFields(instant, timeZone);
+  const local = new Date(time + offset * MINUTE_MS);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    weekday: local.getUTCDay(),
+  };
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
 
 /** The parts of an instant on the clock and calendar of a time zone (the venue's unless told). */
 export function dateParts(instant: string | Date, timeZone: string = VENUE_TIME_ZONE): DateParts {
-  const parts = partsIn(new Date(instant), timeZone, TEXT_PARTS);
+  const f = localFields(new Date(instant), timeZone);
   return {
-    weekday: parts.weekday ?? '',
-    day: parts.day ?? '',
-    month: parts.month ?? '',
-    year: parts.year ?? '',
-    hour: parts.hour ?? '',
-    minute: parts.minute ?? '',
+    weekday: WEEKDAYS[f.weekday] ?? '',
+    day: String(f.day),
+    month: MONTHS[f.month - 1] ?? '',
+    year: String(f.year),
+    hour: two(f.hour),
+    minute: two(f.minute),
   };
 }
 

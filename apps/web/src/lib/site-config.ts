@@ -45,6 +45,9 @@ export function setSiteConfig(config: SiteConfig): void {
   current = config;
 }
 
+/** The configuration once read, or null before (a unit test, a module's first lines). */
+export const siteConfigIfRead = (): SiteConfig | null => current;
+
 export function getSiteConfig(): SiteConfig {
   if (!current) throw new Error('Site configuration has not been read yet');
   return current;

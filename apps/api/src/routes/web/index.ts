@@ -13,9 +13,11 @@ import {
   themeFontFaces,
   VENUE_COOKIE,
 } from '@fieldhouse/contract';
+import { type ZoneClock, zoneClock } from '@fieldhouse/contract/clock';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { NOT_SET_UP_RETRY_AFTER_SECONDS } from '../../lib/http-errors.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/local-date.ts';
 import { apiPath } from '../../paths.ts';
 import { type ClientRow, toClientWire } from '../../services/clients/client-service.ts';
 import { findCachedTheme } from '../request-helpers.ts';
@@ -67,6 +69,23 @@ export function pickSite(app: FastifyInstance, request: FastifyRequest, pathname
   return 'bookings';
 }
 
+const DAY_MS = 86_400_000;
+let clockOfDay: { day: number; clock: ZoneClock } | null = null;
+
+/**
+ * The venue time zone's offsets from two years before today to three after, for the page's dates and times
+ * (decision 063): worked out once a day (tens of milliseconds) and shared by every page.
+ */
+export function venueClock(now = Date.now()): ZoneClock {
+  const day = Math.floor(now / DAY_MS);
+  if (clockOfDay?.day !== day)
+    clockOfDay = {
+      day,
+      clock: zoneClock(DEFAULT_TIME_ZONE, (day - 731) * DAY_MS, (day + 1096) * DAY_MS),
+    };
+  return clockOfDay.clock;
+}
+
 export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: number): SiteConfig {
   const urls = app.config.siteUrls;
   const basename =
@@ -92,6 +111,7 @@ export function buildSiteConfig(app: FastifyInstance, site: Site, clientId: numb
       provider: app.config.paymentProvider,
       publishable_key: app.config.stripe?.publishableKey ?? null,
     },
+    clock: venueClock(),
   };
 }
 

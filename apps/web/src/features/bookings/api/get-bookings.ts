@@ -1,10 +1,11 @@
 import { listActivityBookings } from '@fieldhouse/contract/routes/bookings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
+import { byIsoText } from '../../../lib/dates';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Booking } from './types';
 
-export const byStart = (a: Booking, b: Booking) => a.startsAt.raw.localeCompare(b.startsAt.raw);
+export const byStart = (a: Booking, b: Booking) => byIsoText(a.startsAt.raw, b.startsAt.raw);
 
 /**
  * GET v1/activities/bookings: upcoming (starts_after=now, soonest first, cancelled ones left out) or

@@ -1,4 +1,4 @@
-import { addDays } from '../../../lib/dates';
+import { addDays, byIsoText } from '../../../lib/dates';
 import { calendarDateParts, formatDayAndTime, formatMoney, short } from '../../../lib/format';
 import type { MyFacts, Session, Timetable } from '../api/types';
 
@@ -39,7 +39,7 @@ export function groupSessionsByDate(sessions: readonly Session[]): Map<string, S
     if (day) day.push(session);
     else days.set(session.startsAt.date, [session]);
   }
-  for (const day of days.values()) day.sort((a, b) => a.startsAt.raw.localeCompare(b.startsAt.raw));
+  for (const day of days.values()) day.sort((a, b) => byIsoText(a.startsAt.raw, b.startsAt.raw));
   return days;
 }
 
