@@ -57,7 +57,7 @@ describe('generateSessions', () => {
     await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
 
     const first = await generate({ venueId: venue.id });
-    expect(first).toEqual({ created: 4, updated: 0, removed: 0, conflicts: [] });
+    expect(first).toEqual({ created: 4, updated: 0, removed: 0, cancelled: 0, conflicts: [] });
     expect(await starts(venue.id)).toEqual([
       ['2026-10-24', '2026-10-24T06:00:00.000Z'], // Saturday 07:00 BST
       ['2026-10-25', '2026-10-25T07:00:00.000Z'], // Sunday 07:00 GMT
@@ -72,6 +72,7 @@ describe('generateSessions', () => {
       created: 0,
       updated: 0,
       removed: 0,
+      cancelled: 0,
       conflicts: [],
     });
     expect(await sessionsOf(venue.id)).toHaveLength(4);
@@ -240,7 +241,7 @@ describe('generateSessions', () => {
     );
   });
 
-  it('keeps a session whose only booking was cancelled when its rule goes, and says why', async () => {
+  it('takes a session whose only booking was cancelled off sale when its rule goes (issue 35), back when it returns', async () => {
     const { venue, spin } = await venueWithSpin();
     const rule = await createTimetableRule(t.db, { venueId: venue.id, activityId: spin.id, weekday: 7 });
     await generate({ venueId: venue.id });
@@ -254,12 +255,19 @@ describe('generateSessions', () => {
 
     await t.db.update(timetableRules).set({ archivedAt: NOW }).where(eq(timetableRules.id, rule.id));
     const result = await generate({ venueId: venue.id });
-    expect(result.removed).toBe(1);
-    expect(result.conflicts.map((c) => [c.kind, c.sessionId, c.bookedCount, c.hasHistory])).toEqual([
-      ['remove', sunday!.id, 0, true],
+    expect([result.removed, result.cancelled, result.conflicts]).toEqual([1, 1, []]);
+    expect((await sessionsOf(venue.id)).map((s) => [s.id, s.cancelledBy, s.cancellationReason])).toEqual([
+      [sunday!.id, 'timetable', 'This class was taken off the timetable.'],
     ]);
-    expect((await sessionsOf(venue.id)).map((s) => s.id)).toEqual([sunday!.id]);
     expect(nextSunday).toBeDefined();
+    expect(await generate({ venueId: venue.id })).toMatchObject({ removed: 0, cancelled: 0, updated: 0 });
+
+    await t.db.update(timetableRules).set({ archivedAt: null }).where(eq(timetableRules.id, rule.id));
+    expect(await generate({ venueId: venue.id })).toMatchObject({ created: 1, updated: 1, cancelled: 0 });
+    expect((await sessionsOf(venue.id)).map((s) => [s.localDate, s.cancelledAt])).toEqual([
+      ['2026-10-25', null],
+      ['2026-11-01', null],
+    ]);
   });
 
   it('never touches sessions made by hand (the demo’s): no rule, no exception', async () => {
@@ -359,7 +367,7 @@ describe('generateSessions on an unchanged timetable', () => {
       ]);
       release();
       await checkout;
-      expect(result).toEqual({ created: 0, updated: 0, removed: 0, conflicts: [] });
+      expect(result).toEqual({ created: 0, updated: 0, removed: 0, cancelled: 0, conflicts: [] });
     },
   );
 });

@@ -139,6 +139,7 @@ export const setCartPaymentsBody = z.object({
 export const SESSION_FULL_MESSAGE = 'Sorry, this session is now full.';
 export const SESSION_STARTED_MESSAGE = 'This session has already started.';
 export const SESSION_NOT_RELEASED_MESSAGE = 'This session is not open for booking yet.';
+export const SESSION_CANCELLED_MESSAGE = 'Sorry, this session has been cancelled.';
 export const ALREADY_BOOKED_MESSAGE = 'You are already booked on this session.';
 export const ALREADY_IN_BASKET_MESSAGE = 'This session is already in your basket.';
 export const EMPTY_BASKET_MESSAGE = 'Your basket is empty.';

@@ -12,8 +12,9 @@ import { venueParams } from './venues.ts';
  * - not_released: beyond the venue's booking window; `releases_at` says when it opens.
  * - started: already started (or finished); nothing can be done.
  * - booked: the logged-in customer already holds a place (only in `getMyTimetable` and `getSession`).
+ * - cancelled: off sale (staff cancelled it, or the timetable no longer runs it); `cancellation_reason` says why.
  */
-export const SESSION_STATES = ['bookable', 'full', 'not_released', 'started', 'booked'] as const;
+export const SESSION_STATES = ['bookable', 'full', 'not_released', 'started', 'booked', 'cancelled'] as const;
 export type SessionState = (typeof SESSION_STATES)[number];
 
 const localTime = z.object({
@@ -45,6 +46,7 @@ export const activitySession = z.object({
   waitlist_position: z.number().int().nullable().describe('1-based position when the customer is waiting'),
   waitlist_entry_id: z.number().int().nullable(),
   requires_waiver: z.boolean(),
+  cancellation_reason: z.string().nullable().optional().describe('Why a cancelled session is off sale'),
 });
 export type ActivitySession = z.infer<typeof activitySession>;
 

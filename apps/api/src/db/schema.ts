@@ -54,6 +54,7 @@ import {
   SANDBOX_CHALLENGE_STATUSES,
   SANDBOX_INTENT_STATUSES,
   SANDBOX_TOKEN_KINDS,
+  SESSION_CANCELLED_BY,
   STAFF_ROLES,
   TERMS_KINDS,
   TIMETABLE_CONFLICT_KINDS,
@@ -586,6 +587,10 @@ export const activitySessions = pgTable(
     localDate: date('local_date', { mode: 'string' }),
     /** The timetable exception (a one-off session) this session was generated from. */
     exceptionId: integer('exception_id').references((): AnyPgColumn => timetableExceptions.id),
+    /** Off sale since (never bookable again unless the timetable that cancelled it wants it back): who and why. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: SESSION_CANCELLED_BY }),
+    cancellationReason: text('cancellation_reason'),
   },
   (t) => [
     index('activity_sessions_venue_start_idx').on(t.venueId, t.startsAt),
@@ -595,6 +600,8 @@ export const activitySessions = pgTable(
     uniqueIndex('activity_sessions_exception_idx').on(t.exceptionId),
     check('activity_sessions_capacity', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('activity_sessions_times', sql`${t.endsAt} > ${t.startsAt}`),
+    oneOf('activity_sessions_cancelled_by_check', t.cancelledBy, SESSION_CANCELLED_BY),
+    check('activity_sessions_cancelled', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
   ],
 );
 

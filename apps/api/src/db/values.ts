@@ -95,6 +95,13 @@ export const TIMETABLE_CONFLICT_REASONS = [
   'venue_archived',
 ] as const;
 
+/**
+ * Who took a session off sale: the timetable (a catalogue exception or rule no longer wants a session that has
+ * bookings on record, none of them live; it comes back if the timetable wants it again) or staff (the console's
+ * cancel, with everything that follows; never undone by the timetable).
+ */
+export const SESSION_CANCELLED_BY = ['timetable', 'staff'] as const;
+
 /** Staff roles (the contract's list). */
 export { STAFF_ROLES } from '@fieldhouse/contract/staff';
 /** Real card payment providers that keep records of their own here (customers, webhook events); decision 036. */

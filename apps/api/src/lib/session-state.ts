@@ -8,6 +8,8 @@ export type SessionFacts = {
   capacity: number;
   bookedCount: number;
   bookedByCaller: boolean;
+  /** Off sale since (staff cancelled it, or the timetable no longer runs it). */
+  cancelledAt: Date | null;
 };
 
 /** When a session opens for booking: its start less the venue's booking window. */
@@ -15,7 +17,7 @@ export const sessionReleasesAt = (startsAt: Date, bookingWindowDays: number): Da
   new Date(startsAt.getTime() - bookingWindowDays * DAY_MS);
 
 /**
- * A session's state for the caller, in this order: started (starts_at <= now), booked (the caller holds a
+ * A session's state for the caller, in this order: cancelled (off sale), started (starts_at <= now), booked (the caller holds a
  * place), full (no places left), not_released (beyond the venue's booking window), else bookable. The one rule the
  * timetable shows and the basket and checkout refuse by.
  */
@@ -24,6 +26,7 @@ export function sessionState(
   now: Date,
   bookingWindowDays: number,
 ): { state: SessionState; releasesAt: Date | null } {
+  if (facts.cancelledAt) return { state: 'cancelled', releasesAt: null };
   if (facts.startsAt.getTime() <= now.getTime()) return { state: 'started', releasesAt: null };
   if (facts.bookedByCaller) return { state: 'booked', releasesAt: null };
   if (facts.bookedCount >= facts.capacity) return { state: 'full', releasesAt: null };

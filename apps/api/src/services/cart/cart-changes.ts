@@ -3,6 +3,7 @@ import {
   ALREADY_BOOKED_MESSAGE,
   ALREADY_IN_BASKET_MESSAGE,
   type CartItem,
+  SESSION_CANCELLED_MESSAGE,
   SESSION_FULL_MESSAGE,
   SESSION_NOT_RELEASED_MESSAGE,
   SESSION_STARTED_MESSAGE,
@@ -77,6 +78,7 @@ const sessionToAdd = prepared((db) =>
   db
     .select({
       startsAt: activitySessions.startsAt,
+      cancelledAt: activitySessions.cancelledAt,
       capacity: activitySessions.capacity,
       bookedCount: activitySessions.bookedCount,
       clientId: venues.clientId,
@@ -95,6 +97,7 @@ async function addSession(tx: Tx, ctx: CartContext, cart: CartRow, sessionId: nu
   const [session] = await sessionToAdd(tx, { sessionId, customerId: ctx.customerId, cartId: cart.id });
   if (!session || session.clientId !== ctx.clientId) throw notFound();
   const now = ctx.now.getTime();
+  if (session.cancelledAt) throw fieldError('items', SESSION_CANCELLED_MESSAGE);
   if (session.startsAt.getTime() <= now) throw fieldError('items', SESSION_STARTED_MESSAGE);
   if (sessionReleasesAt(session.startsAt, session.bookingWindowDays).getTime() > now) {
     throw fieldError('items', SESSION_NOT_RELEASED_MESSAGE);

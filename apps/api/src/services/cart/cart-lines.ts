@@ -3,6 +3,7 @@ import {
   ALREADY_BOOKED_MESSAGE,
   type CartItem,
   MEMBERSHIP_PURCHASE_TEXTS,
+  SESSION_CANCELLED_MESSAGE,
   SESSION_FULL_MESSAGE,
   SESSION_NOT_RELEASED_MESSAGE,
   SESSION_STARTED_MESSAGE,
@@ -116,6 +117,8 @@ export type CartLine = {
     endsAt: Date;
     capacity: number;
     bookedCount: number;
+    /** Off sale since (staff cancelled it, or the timetable no longer runs it). */
+    cancelledAt: Date | null;
     locationName: string;
     requiresWaiver: boolean;
     /** The activity's waiver, and whether the customer holds an unexpired signature of it (any version). */
@@ -218,6 +221,7 @@ export async function loadCartLines(
           endsAt: r.session.endsAt,
           capacity: r.session.capacity,
           bookedCount: r.session.bookedCount,
+          cancelledAt: r.session.cancelledAt,
           locationName: r.session.locationName,
           requiresWaiver: r.activity.requiresWaiver,
           waiver: r.waiver ? { ...r.waiver, isSigned: Boolean(r.waiverSigned) } : null,
@@ -284,10 +288,16 @@ export async function loadCartLines(
 }
 
 /**
- * Why a session's line cannot be booked now (null when it can): the timetable's states (started, booked, full),
- * then too few places left for the line's quantity, then not yet released. The basket and checkout word it.
+ * Why a session's line cannot be booked now (null when it can): the timetable's states (cancelled, started, booked,
+ * full), then too few places left for the line's quantity, then not yet released. The basket and checkout word it.
  */
-export type SessionBlock = 'started' | 'booked' | 'full' | 'not_released' | { placesLeft: number };
+export type SessionBlock =
+  | 'cancelled'
+  | 'started'
+  | 'booked'
+  | 'full'
+  | 'not_released'
+  | { placesLeft: number };
 
 export function sessionBlock(
   session: NonNullable<CartLine['session']>,
@@ -299,7 +309,7 @@ export function sessionBlock(
     now,
     session.bookingWindowDays,
   );
-  if (state === 'started' || state === 'booked' || state === 'full') return state;
+  if (state === 'cancelled' || state === 'started' || state === 'booked' || state === 'full') return state;
   if (session.bookedCount + line.quantity > session.capacity) {
     return { placesLeft: session.capacity - session.bookedCount };
   }
@@ -307,6 +317,7 @@ export function sessionBlock(
 }
 
 const BASKET_SESSION_MESSAGES = {
+  cancelled: SESSION_CANCELLED_MESSAGE,
   started: SESSION_STARTED_MESSAGE,
   booked: ALREADY_BOOKED_MESSAGE,
   full: SESSION_FULL_MESSAGE,

@@ -30,8 +30,8 @@ export { describePlan, formatProblem };
 export function describeSessions(result: GenerationResult, done = false): string[] {
   const lines = [
     done
-      ? `sessions: ${result.created} created, ${result.updated} changed, ${result.removed} removed (over the timetable's horizon)`
-      : `sessions: ${result.created} to create, ${result.updated} to change, ${result.removed} to remove (over the timetable's horizon)`,
+      ? `sessions: ${result.created} created, ${result.updated} changed, ${result.removed} removed${offSale(result, done)} (over the timetable's horizon)`
+      : `sessions: ${result.created} to create, ${result.updated} to change, ${result.removed} to remove${offSale(result, done)} (over the timetable's horizon)`,
   ];
   if (result.conflicts.length) {
     lines.push(`${result.conflicts.length} booked session(s) kept as they are, for staff to deal with:`);
@@ -39,6 +39,10 @@ export function describeSessions(result: GenerationResult, done = false): string
   }
   return lines;
 }
+
+/** Sessions taken off sale (cancelled bookings on record keep their rows), when there are any. */
+const offSale = (result: GenerationResult, done: boolean) =>
+  result.cancelled ? `, ${result.cancelled} ${done ? 'taken' : 'to take'} off sale` : '';
 
 export type ValidatedCatalogue =
   | { ok: true; catalogue: Catalogue; problems: []; source: CatalogueSource }

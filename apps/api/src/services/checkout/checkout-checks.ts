@@ -100,6 +100,7 @@ export function checkoutProblem(line: CartLine, now: Date): string | null {
   const block = sessionBlock(s, line, now);
   if (block === null) return null;
   const label = sessionLabel(line.name, s.startsAt, s.timeZone);
+  if (block === 'cancelled') return `Sorry, ${label} has been cancelled.`;
   if (block === 'started') return `Sorry, ${label} has already started.`;
   if (block === 'booked') return `You are already booked on ${label}.`;
   if (block === 'full') return `Sorry, ${label} is now full.`;

@@ -23,10 +23,8 @@ const places = (n: number) => (n === 1 ? '1 place' : `${n} places`);
 export function describeConflict(conflict: TimetableConflict): string {
   const zone = conflict.timeZone;
   const session = `${conflict.activityName} on ${venueDatePretty(conflict.startsAt, zone)} at ${conflict.localTime} (session ${conflict.sessionId})`;
-  const held =
-    conflict.bookedCount > 0
-      ? `${places(conflict.bookedCount)} ${conflict.bookedCount === 1 ? 'is' : 'are'} booked`
-      : 'cancelled bookings or orders are on record for it';
+  // Only live bookings hold a session (one with cancelled bookings alone takes the change: issue 35).
+  const held = `${places(conflict.bookedCount)} ${conflict.bookedCount === 1 ? 'is' : 'are'} booked`;
   const because = BECAUSE[conflict.reason];
   if (conflict.kind === 'capacity')
     return `${session} keeps ${places(conflict.bookedCount)} instead of ${conflict.wantedCapacity} because ${held} (${because}): cancel bookings to bring it down.`;
@@ -41,11 +39,7 @@ export function describeConflict(conflict: TimetableConflict): string {
       .join(' and ');
     return `${session} was not ${to} because ${held} (${because}): move or cancel those bookings and the timetable will follow.`;
   }
-  const action =
-    conflict.bookedCount > 0
-      ? 'move or cancel those bookings and the timetable will remove it'
-      : 'it stays on the timetable until staff take it off';
-  return `${session} was not removed because ${held} (${because}): ${action}.`;
+  return `${session} was not removed because ${held} (${because}): move or cancel those bookings and the timetable will remove it.`;
 }
 
 const sameDay = (c: TimetableConflict) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   activities,
@@ -14,7 +14,7 @@ import {
 import { formatIso, localDateOf } from '../../lib/local-date.ts';
 import { describeConflict } from './describe.ts';
 import { planSessions } from './planner.ts';
-import type { ExistingSession, SessionPlan, TimetableConflict } from './types.ts';
+import type { ConflictReason, ExistingSession, SessionPlan, TimetableConflict } from './types.ts';
 
 export type GenerateSessionsInput = {
   clientId: number;
@@ -25,15 +25,32 @@ export type GenerateSessionsInput = {
 };
 
 export type GenerationResult = {
-  /** Sessions inserted, changed (time, activity, capacity, price, location) and deleted. */
+  /**
+   * Sessions inserted, changed (time, activity, capacity, price, location; or back on sale), deleted, and taken off
+   * sale (no live booking, but bookings or order lines on record keep the row).
+   */
   created: number;
   updated: number;
   removed: number;
+  cancelled: number;
   /** Booked sessions kept as they are although the timetable would change them (`describeConflict`). */
   conflicts: TimetableConflict[];
 };
 
 const INSERT_CHUNK = 500;
+
+/** Why the timetable took a session off sale, as the session page and staff read it. */
+const TIMETABLE_CANCELLATION: Record<ConflictReason, string> = {
+  rule_changed: 'The timetable changed.',
+  rule_archived: 'This class was taken off the timetable.',
+  rule_dates: 'This class no longer runs on this date.',
+  closed: 'The venue is closed that day.',
+  cancelled: 'This session is cancelled.',
+  changed: 'The timetable changed.',
+  extra_removed: 'This session was taken off the timetable.',
+  activity_archived: 'This activity is no longer offered.',
+  venue_archived: 'This venue is no longer open.',
+};
 
 /** Whether the session was generated (hand-made sessions have neither and are never touched here). */
 const generated = or(isNotNull(activitySessions.ruleId), isNotNull(activitySessions.exceptionId));
@@ -41,7 +58,9 @@ const generated = or(isNotNull(activitySessions.ruleId), isNotNull(activitySessi
 /**
  * Brings the client's generated sessions in line with its venues' weekly timetables for the client's horizon
  * (clients.timetable_horizon_weeks), in the caller's transaction: creates what is missing, updates what changed,
- * deletes what the timetable no longer wants, and keeps any booked session it would move or remove, reporting it
+ * deletes what the timetable no longer wants (takes it off sale instead when only cancelled bookings or order lines
+ * refer to it, and back on sale when the timetable wants it again), and keeps any booked session it would move or
+ * remove, reporting it
  * (also written to timetable_conflicts, where rows of sessions no longer in conflict are deleted).
  *
  * Safe beside bookings and other runs: one venue at a time under a transaction-scoped advisory lock; the venue is
@@ -67,7 +86,7 @@ export async function generateSessions(tx: Tx, input: GenerateSessionsInput): Pr
       ),
     )
     .orderBy(asc(venues.id));
-  const result: GenerationResult = { created: 0, updated: 0, removed: 0, conflicts: [] };
+  const result: GenerationResult = { created: 0, updated: 0, removed: 0, cancelled: 0, conflicts: [] };
   for (const venue of venueRows) {
     const one = await generateForVenue(tx, {
       venue: { id: venue.id, timeZone: venue.timeZone, archived: venue.archivedAt !== null },
@@ -89,7 +108,7 @@ export async function generateSessionsByVenue(db: Db, input: Omit<GenerateSessio
     .from(venues)
     .where(eq(venues.clientId, input.clientId))
     .orderBy(asc(venues.id));
-  const result: GenerationResult = { created: 0, updated: 0, removed: 0, conflicts: [] };
+  const result: GenerationResult = { created: 0, updated: 0, removed: 0, cancelled: 0, conflicts: [] };
   for (const venue of rows) {
     const one = await db.transaction((tx) => generateSessions(tx, { ...input, venueId: venue.id }));
     addTo(result, one);
@@ -102,6 +121,7 @@ function addTo(result: GenerationResult, one: GenerationResult) {
   result.created += one.created;
   result.updated += one.updated;
   result.removed += one.removed;
+  result.cancelled += one.cancelled;
   result.conflicts.push(...one.conflicts);
 }
 
@@ -136,7 +156,12 @@ async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult
   // Planned first without locks: an unchanged timetable (the nightly run, every start-up) locks no session.
   const seen = await readGeneratedSessions(tx, venue.id, now, today);
   let plan = planFor(seen);
-  const touched = new Set([...plan.update.map((u) => u.sessionId), ...plan.remove.map((r) => r.sessionId)]);
+  const touched = new Set([
+    ...plan.update.map((u) => u.sessionId),
+    ...plan.remove.map((r) => r.sessionId),
+    ...plan.cancel.map((c) => c.sessionId),
+    ...plan.restore,
+  ]);
   if (touched.size) {
     // Only the sessions the plan changes are locked (id order, as checkout locks them), and their bookings read
     // again under the lock: a place booked since the first read turns the change into a conflict.
@@ -150,8 +175,10 @@ async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult
     plan = planFor(current);
     plan.update = plan.update.filter((u) => locked.has(u.sessionId));
     plan.remove = plan.remove.filter((r) => locked.has(r.sessionId));
+    plan.cancel = plan.cancel.filter((c) => locked.has(c.sessionId));
+    plan.restore = plan.restore.filter((id) => locked.has(id));
   }
-  const counts = await applyPlan(tx, plan);
+  const counts = await applyPlan(tx, plan, now);
   await recordConflicts(tx, venue.id, plan.conflicts, now);
   return { ...counts, conflicts: plan.conflicts };
 }
@@ -214,11 +241,12 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
       locationName: s.locationName,
       bookedCount: Math.max(s.bookedCount, places.get(s.id) ?? 0),
       hasHistory: places.has(s.id) || withOrders.has(s.id),
+      cancelledBy: s.cancelledBy,
     }),
   );
 }
 
-async function applyPlan(tx: Tx, plan: SessionPlan) {
+async function applyPlan(tx: Tx, plan: SessionPlan, now: Date) {
   let created = 0;
   for (let i = 0; i < plan.create.length; i += INSERT_CHUNK) {
     // ON CONFLICT DO NOTHING: a (rule, date) or exception that got its session meanwhile keeps that one.
@@ -256,7 +284,34 @@ async function applyPlan(tx: Tx, plan: SessionPlan) {
       .returning({ id: activitySessions.id });
     removed = rows.length;
   }
-  return { created, updated, removed };
+  let cancelled = 0;
+  for (const { sessionId, reason } of plan.cancel) {
+    // Locked and re-read: no live booking holds it (a place booked meanwhile made it a conflict instead).
+    const rows = await tx
+      .update(activitySessions)
+      .set({ cancelledAt: now, cancelledBy: 'timetable', cancellationReason: TIMETABLE_CANCELLATION[reason] })
+      .where(
+        and(
+          eq(activitySessions.id, sessionId),
+          generated,
+          isNull(activitySessions.cancelledAt),
+          eq(activitySessions.bookedCount, 0),
+        ),
+      )
+      .returning({ id: activitySessions.id });
+    cancelled += rows.length;
+  }
+  if (plan.restore.length) {
+    const rows = await tx
+      .update(activitySessions)
+      .set({ cancelledAt: null, cancelledBy: null, cancellationReason: null })
+      .where(and(inArray(activitySessions.id, plan.restore), eq(activitySessions.cancelledBy, 'timetable')))
+      .returning({ id: activitySessions.id });
+    // A restored session that also changed is one update, not two.
+    const changed = new Set(plan.update.map((u) => u.sessionId));
+    updated += rows.filter((r) => !changed.has(r.id)).length;
+  }
+  return { created, updated, removed, cancelled };
 }
 
 /** Writes the venue's conflicts (one row per session) and deletes the rows of sessions no longer in conflict. */

@@ -35,9 +35,9 @@ export async function runTimetableGeneration(deps: TimetableGenerationDeps) {
     try {
       const result = await generateSessionsByVenue(deps.db, { clientId, now: deps.now() });
       results.set(clientId, result);
-      const { created, updated, removed, conflicts } = result;
+      const { created, updated, removed, cancelled, conflicts } = result;
       deps.log.info(
-        { clientId, created, updated, removed, conflicts: conflicts.length },
+        { clientId, created, updated, removed, cancelled, conflicts: conflicts.length },
         'Timetable sessions generated',
       );
       for (const c of conflicts)
@@ -59,6 +59,7 @@ export async function runTimetableGeneration(deps: TimetableGenerationDeps) {
       created: sum((r) => r.created),
       updated: sum((r) => r.updated),
       removed: sum((r) => r.removed),
+      cancelled: sum((r) => r.cancelled),
       conflicts: sum((r) => r.conflicts.length),
     },
     'Timetable generation run finished',

@@ -112,7 +112,7 @@ describe('planSessions: changes to sessions already generated', () => {
     expect([again.update, again.conflicts.length]).toEqual([[], 1]);
   });
 
-  it('moves a session with only cancelled bookings on record, but does not delete it', () => {
+  it('moves a session with only cancelled bookings on record; takes it off sale rather than delete it (issue 35)', () => {
     const [sunday] = generated({ rules: [rule()] });
     const kept = [{ ...sunday!, hasHistory: true }];
     const moved = planSessions(
@@ -120,8 +120,36 @@ describe('planSessions: changes to sessions already generated', () => {
     );
     expect([moved.update.length, moved.conflicts]).toEqual([1, []]);
     const gone = planSessions(input({ horizonWeeks: 1, rules: [], existing: kept }));
-    expect([gone.remove, gone.conflicts.map((c) => [c.kind, c.bookedCount])]).toEqual([[], [['remove', 0]]]);
-    expect(describeConflict(gone.conflicts[0]!)).toContain('cancelled bookings or orders are on record');
+    expect([gone.remove, gone.cancel, gone.conflicts]).toEqual([
+      [],
+      [{ sessionId: sunday!.id, reason: 'rule_archived' }],
+      [],
+    ]);
+    // Off sale: planning again changes nothing; the rule back puts it back on sale.
+    const offSale = apply(kept, gone);
+    expect(planSessions(input({ horizonWeeks: 1, rules: [], existing: offSale }))).toMatchObject({
+      cancel: [],
+      restore: [],
+      remove: [],
+    });
+    const back = planSessions(input({ horizonWeeks: 1, rules: [rule()], existing: offSale }));
+    expect([back.restore, back.create, back.update]).toEqual([[sunday!.id], [], []]);
+  });
+
+  it('never touches a session staff cancelled, nor makes another for its date', () => {
+    const [sunday] = generated({ rules: [rule()] });
+    const cancelled = [{ ...sunday!, cancelledBy: 'staff' as const, hasHistory: true }];
+    expect(
+      planSessions(input({ horizonWeeks: 1, rules: [rule({ startTime: '09:00' })], existing: cancelled })),
+    ).toEqual({ create: [], update: [], remove: [], cancel: [], restore: [], conflicts: [] });
+    expect(planSessions(input({ horizonWeeks: 1, rules: [], existing: cancelled }))).toEqual({
+      create: [],
+      update: [],
+      remove: [],
+      cancel: [],
+      restore: [],
+      conflicts: [],
+    });
   });
 
   it('never touches a session that has started, nor makes a second one for its date', () => {
@@ -131,7 +159,7 @@ describe('planSessions: changes to sessions already generated', () => {
     const later = planSessions(
       input({ now, horizonWeeks: 1, rules: [rule({ startTime: '18:00' })], existing: [sunday!] }),
     );
-    expect(later).toEqual({ create: [], update: [], remove: [], conflicts: [] });
+    expect(later).toEqual({ create: [], update: [], remove: [], cancel: [], restore: [], conflicts: [] });
     expect(planSessions(input({ now, horizonWeeks: 1, rules: [], existing: [sunday!] })).remove).toEqual([]);
   });
 
@@ -149,11 +177,12 @@ describe('planSessions: changes to sessions already generated', () => {
       locationName: 'Studio 1',
       bookedCount: 0,
       hasHistory: false,
+      cancelledBy: null,
     };
     const plan = planSessions(
       input({ venue: { id: 1, timeZone: 'Europe/London', archived: true }, existing: [byHand] }),
     );
-    expect(plan).toEqual({ create: [], update: [], remove: [], conflicts: [] });
+    expect(plan).toEqual({ create: [], update: [], remove: [], cancel: [], restore: [], conflicts: [] });
   });
 
   it('follows an extra session when its exception changes, and removes it when archived', () => {

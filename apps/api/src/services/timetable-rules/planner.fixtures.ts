@@ -66,11 +66,20 @@ export const input = (over: Partial<PlanInput>): PlanInput => ({
 export function apply(existing: ExistingSession[], plan: SessionPlan): ExistingSession[] {
   let nextId = 1000 + existing.length;
   const removed = new Set(plan.remove.map((r) => r.sessionId));
+  const cancelled = new Set(plan.cancel.map((c) => c.sessionId));
+  const restored = new Set(plan.restore);
   const kept = existing
     .filter((s) => !removed.has(s.id))
-    .map((s) => ({ ...s, ...plan.update.find((u) => u.sessionId === s.id)?.set }));
+    .map((s) => ({ ...s, ...plan.update.find((u) => u.sessionId === s.id)?.set }))
+    .map((s) =>
+      cancelled.has(s.id)
+        ? { ...s, cancelledBy: 'timetable' as const }
+        : restored.has(s.id)
+          ? { ...s, cancelledBy: null }
+          : s,
+    );
   const created = plan.create.map(
-    (c): ExistingSession => ({ ...c, id: nextId++, bookedCount: 0, hasHistory: false }),
+    (c): ExistingSession => ({ ...c, id: nextId++, bookedCount: 0, hasHistory: false, cancelledBy: null }),
   );
   return [...kept, ...created];
 }

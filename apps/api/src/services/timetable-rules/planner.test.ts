@@ -159,7 +159,7 @@ describe('planSessions: the weekly timetable into sessions', () => {
     const first = generate(over);
     expect(first.plan.create.length).toBeGreaterThan(10);
     const second = planSessions(input({ ...over, existing: first.sessions }));
-    expect(second).toEqual({ create: [], update: [], remove: [], conflicts: [] });
+    expect(second).toEqual({ create: [], update: [], remove: [], cancel: [], restore: [], conflicts: [] });
     // A week later the horizon has moved on by one week: only those sessions are new.
     const later = planSessions(
       input({ ...over, now: new Date('2026-10-28T12:00:00Z'), existing: first.sessions }),

@@ -23,14 +23,17 @@ import { indexTimetable, type Timetable, type Wanted, wantedForExtra, wantedForR
  *   beyond the horizon (a shorter horizon alone removes nothing).
  * - Bookings come first: a session with booked places is never moved (another start or activity) or removed, and
  *   its capacity never drops below its bookings; it is kept and reported as a conflict instead. A session with
- *   only cancelled bookings or order lines on record may move but is not deleted (that would lose the record).
+ *   only cancelled bookings or order lines on record has no live booking, so it takes the change: it moves, or it
+ *   is taken off sale (`cancel`: not deleted, that would lose the record) where an unbooked one would be removed.
+ *   Taken off sale by the timetable, it comes back on sale (`restore`) if the timetable wants it again (issue 35).
+ * - A session staff cancelled (the console) is never touched: its (rule, date) stays taken.
  * - Only sessions with a rule or exception are looked at: hand-made sessions are never touched.
  *
  * Applying the plan and planning again yields nothing to create, update or remove (the same conflicts again).
  */
 export function planSessions(input: PlanInput): SessionPlan {
   const t = indexTimetable(input);
-  const plan: SessionPlan = { create: [], update: [], remove: [], conflicts: [] };
+  const plan: SessionPlan = { create: [], update: [], remove: [], cancel: [], restore: [], conflicts: [] };
   const now = input.now.getTime();
   /** Keys ('rule:ID:DATE', 'extra:ID') that already have a session, started or not. */
   const taken = new Set<string>();
@@ -38,16 +41,18 @@ export function planSessions(input: PlanInput): SessionPlan {
   for (const session of input.existing) {
     const key = keyOf(session);
     if (key) taken.add(key);
-    if (session.startsAt.getTime() <= now || !key) continue;
+    if (session.startsAt.getTime() <= now || !key || session.cancelledBy === 'staff') continue;
     const wanted = wantedFor(t, session);
     if (!wanted.ok || wanted.values.startsAt.getTime() <= now) {
       // A change that would put it before now is treated as no session on that date.
       const reason = wanted.ok ? movedReason(wanted) : wanted.reason;
-      if (session.bookedCount > 0 || session.hasHistory)
-        plan.conflicts.push(conflictOf(t, session, 'remove', reason));
+      if (session.bookedCount > 0) plan.conflicts.push(conflictOf(t, session, 'remove', reason));
+      else if (session.cancelledBy === 'timetable') continue;
+      else if (session.hasHistory) plan.cancel.push({ sessionId: session.id, reason });
       else plan.remove.push({ sessionId: session.id, reason });
       continue;
     }
+    if (session.cancelledBy === 'timetable') plan.restore.push(session.id);
     planExisting(t, plan, session, wanted);
   }
 

@@ -1,4 +1,5 @@
 import type {
+  SESSION_CANCELLED_BY,
   TIMETABLE_CONFLICT_KINDS,
   TIMETABLE_CONFLICT_REASONS,
   TIMETABLE_EXCEPTION_KINDS,
@@ -76,6 +77,8 @@ export type ExistingSession = Omit<SessionValues, 'localDate'> & {
   bookedCount: number;
   /** Any booking (cancelled too) or order line refers to it: it cannot be deleted without losing that record. */
   hasHistory: boolean;
+  /** Off sale, and by whom (null: on sale). */
+  cancelledBy: (typeof SESSION_CANCELLED_BY)[number] | null;
 };
 
 export type PlanInput = {
@@ -99,6 +102,9 @@ export type SessionUpdate = { sessionId: number; set: Partial<SessionValues> };
 
 export type SessionRemoval = { sessionId: number; reason: ConflictReason };
 
+/** A session the timetable takes off sale (`cancel`) or puts back on sale (`restore`): see `planSessions`. */
+export type SessionCancellation = { sessionId: number; reason: ConflictReason };
+
 /**
  * A session with bookings that the timetable would move, remove or shrink below its bookings: kept as it is (the
  * capacity of a 'capacity' conflict stays at the places booked) until staff deal with it. `describeConflict`
@@ -116,7 +122,7 @@ export type TimetableConflict = {
   localDate: string;
   localTime: string;
   startsAt: Date;
-  /** Places booked (0 when only cancelled bookings or order lines keep it: `hasHistory`). */
+  /** Places booked (more than 0: a session with no live booking takes the change). */
   bookedCount: number;
   hasHistory: boolean;
   /** move: where the timetable would put it now (start null when only the activity changes). */
@@ -130,5 +136,7 @@ export type SessionPlan = {
   create: SessionToCreate[];
   update: SessionUpdate[];
   remove: SessionRemoval[];
+  cancel: SessionCancellation[];
+  restore: number[];
   conflicts: TimetableConflict[];
 };

@@ -9,11 +9,16 @@ const facts = (overrides: Partial<Parameters<typeof sessionState>[0]> = {}) => (
   capacity: 10,
   bookedCount: 3,
   bookedByCaller: false,
+  cancelledAt: null,
   ...overrides,
 });
 
 describe('sessionState', () => {
-  it('orders started, booked, full, not released, bookable', () => {
+  it('orders cancelled, started, booked, full, not released, bookable', () => {
+    expect(sessionState(facts({ startsAt: now, bookedByCaller: true, cancelledAt: now }), now, 7)).toEqual({
+      state: 'cancelled',
+      releasesAt: null,
+    });
     expect(sessionState(facts({ startsAt: now, bookedByCaller: true, bookedCount: 10 }), now, 7).state).toBe(
       'started',
     );

@@ -60,13 +60,19 @@ type SessionRow = {
   description: string | null;
   category: string;
   requiresWaiver: boolean;
+  cancelledAt: number | null;
+  cancellationReason: string | null;
   bookedByCaller?: boolean;
   inBasket?: boolean;
   waitlistEntryId?: number | null;
   waitlistPosition?: number;
 };
 
-type JsonSessionRow = Omit<SessionRow, 'startsAt' | 'endsAt'> & { startsAt: number; endsAt: number };
+type JsonSessionRow = Omit<SessionRow, 'startsAt' | 'endsAt' | 'cancelledAt'> & {
+  startsAt: number;
+  endsAt: number;
+  cancelledAt: number | null;
+};
 
 /**
  * One statement for the whole range. The rows come back as one JSON array: PGlite turns a single JSON value into
@@ -88,7 +94,9 @@ async function selectSessions(db: DbOrTx, where: SQL, customerId: number | null)
       'name', a.name,
       'description', a.description,
       'category', a.category,
-      'requiresWaiver', a.requires_waiver
+      'requiresWaiver', a.requires_waiver,
+      'cancelledAt', (extract(epoch from s.cancelled_at) * 1000)::bigint,
+      'cancellationReason', s.cancellation_reason
       ${customerId === null ? sql`` : personalFields(customerId)}
     ) order by s.starts_at, s.id), '[]'::json) as sessions
     from activity_sessions s
@@ -101,6 +109,7 @@ async function selectSessions(db: DbOrTx, where: SQL, customerId: number | null)
     ...r,
     startsAt: new Date(Number(r.startsAt)),
     endsAt: new Date(Number(r.endsAt)),
+    cancelledAt: r.cancelledAt === null ? null : Number(r.cancelledAt),
   }));
 }
 
@@ -112,7 +121,13 @@ function localTime(instant: Date, timeZone: string) {
 function toSessionWire(row: SessionRow, venue: VenueRow, now: Date): ActivitySession {
   const bookedByCaller = Boolean(row.bookedByCaller);
   const { state, releasesAt } = sessionState(
-    { startsAt: row.startsAt, capacity: row.capacity, bookedCount: row.bookedCount, bookedByCaller },
+    {
+      startsAt: row.startsAt,
+      capacity: row.capacity,
+      bookedCount: row.bookedCount,
+      bookedByCaller,
+      cancelledAt: row.cancelledAt === null ? null : new Date(row.cancelledAt),
+    },
     now,
     venue.bookingWindowDays,
   );
@@ -131,13 +146,14 @@ function toSessionWire(row: SessionRow, venue: VenueRow, now: Date): ActivitySes
     duration_minutes: minutes,
     price: toMoney(row.price),
     capacity: row.capacity,
-    places_left: Math.max(0, row.capacity - row.bookedCount),
+    places_left: row.cancelledAt === null ? Math.max(0, row.capacity - row.bookedCount) : 0,
     state,
     releases_at: releasesAt?.toISOString() ?? null,
     in_basket: Boolean(row.inBasket),
     waitlist_position: row.waitlistEntryId ? Number(row.waitlistPosition) : null,
     waitlist_entry_id: row.waitlistEntryId ?? null,
     requires_waiver: row.requiresWaiver,
+    cancellation_reason: row.cancelledAt === null ? null : row.cancellationReason,
   };
 }
 
@@ -189,6 +205,7 @@ export async function findTimetable(
 type MyRow = {
   id: number;
   startsAt: Date | string;
+  cancelledAt: Date | string | null;
   capacity: number;
   bookedCount: number;
   bookedByCaller: boolean;
@@ -221,7 +238,7 @@ export async function findMyTimetable(
   const rows = await executeRows<MyRow>(
     db,
     sql`
-    select s.id, s.starts_at as "startsAt", s.capacity, s.booked_count as "bookedCount",
+    select s.id, s.starts_at as "startsAt", s.cancelled_at as "cancelledAt", s.capacity, s.booked_count as "bookedCount",
       m.booked as "bookedByCaller", m.in_basket as "inBasket", m.waitlist_entry_id as "waitlistEntryId",
       case when w.id is null then null else (select count(*) from waitlist_entries q
         where q.activity_session_id = s.id and q.status = 'waiting'
@@ -260,6 +277,7 @@ export async function findMyTimetable(
           capacity: row.capacity,
           bookedCount: row.bookedCount,
           bookedByCaller: Boolean(row.bookedByCaller),
+          cancelledAt: row.cancelledAt === null ? null : new Date(row.cancelledAt),
         },
         input.now,
         venue.bookingWindowDays,

@@ -1,5 +1,6 @@
 import {
   ALREADY_BOOKED_MESSAGE,
+  SESSION_CANCELLED_MESSAGE,
   SESSION_STARTED_MESSAGE,
   WAITLIST_TEXTS,
   type WaitlistEntry,
@@ -75,6 +76,7 @@ export async function joinWaitlist(
       .where(eq(activitySessions.id, input.sessionId));
     if (!row || row.clientId !== input.clientId) throw notFound();
     const { session } = row;
+    if (session.cancelledAt) throw fieldError('session_id', SESSION_CANCELLED_MESSAGE);
     if (session.startsAt.getTime() <= input.now.getTime())
       throw fieldError('session_id', SESSION_STARTED_MESSAGE);
     const [booked] = await tx

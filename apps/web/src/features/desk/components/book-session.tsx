@@ -14,6 +14,7 @@ import { type WorkVenue, WorkVenueField } from './work-venue-field';
 const SESSION_STATE_WORDS: Record<string, string> = {
   full: 'Full',
   started: 'Started',
+  cancelled: 'Cancelled',
   not_released: 'Not open for booking yet',
 };
 

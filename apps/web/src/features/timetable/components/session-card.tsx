@@ -33,7 +33,7 @@ export const SessionCard = memo(function SessionCard({
         </div>
         <p className="session-card__meta">
           <span className="session-card__price">{priceText(session.price.raw)}</span>
-          {session.state !== 'started' && (
+          {session.state !== 'started' && session.state !== 'cancelled' && (
             <span className="session-card__places">{placesLeftText(session.placesLeft)}</span>
           )}
         </p>

@@ -69,13 +69,16 @@ export function SessionDetail({
           <dt>Price</dt>
           <dd>{priceText(s.price.raw)}</dd>
         </div>
-        {s.state !== 'started' && (
+        {s.state !== 'started' && s.state !== 'cancelled' && (
           <div>
             <dt>Places</dt>
             <dd>{placesLeftText(s.placesLeft)}</dd>
           </div>
         )}
       </dl>
+      {s.state === 'cancelled' && s.cancellationReason && (
+        <p className="session-detail__cancelled">{s.cancellationReason}</p>
+      )}
       {s.description && <p className="session-detail__description">{s.description}</p>}
       <SessionAction session={s} isLoggedIn={viewerId !== null} describedBy="session-heading" />
     </article>

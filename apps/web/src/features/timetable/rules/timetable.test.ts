@@ -134,6 +134,7 @@ describe('sessionAction', () => {
 
   it('started and booked', () => {
     expect(sessionAction(session({ state: 'started' })).label).toBe('Started');
+    expect(sessionAction(session({ state: 'cancelled', inBasket: true })).label).toBe('Cancelled');
     expect(sessionAction(session({ state: 'booked' })).label).toBe('Booked');
   });
 });

@@ -109,6 +109,7 @@ export type SessionAction =
   | { kind: 'on-waitlist'; label: string; position: number; entryId: number | null }
   | { kind: 'not-released'; label: string }
   | { kind: 'started'; label: 'Started' }
+  | { kind: 'cancelled'; label: 'Cancelled' }
   | { kind: 'booked'; label: 'Booked' };
 
 /** 'Bookable from 3 Dec at 07:00' (venue-local). */
@@ -124,6 +125,8 @@ export function sessionAction(
       return { kind: 'booked', label: 'Booked' };
     case 'started':
       return { kind: 'started', label: 'Started' };
+    case 'cancelled':
+      return { kind: 'cancelled', label: 'Cancelled' };
     case 'not_released':
       return { kind: 'not-released', label: releaseText(session.releasesAt) };
     case 'full':
