@@ -145,6 +145,19 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     expect((await memberView(opened.app!)).bookings).toEqual([['Spin', 'Restored Leisure Centre']]);
   });
 
+  it('with --force restores over it: what the backup holds replaces what is there', async () => {
+    await opened.database!.db.execute(sql`delete from bookings`);
+    expect((await memberView(opened.app!)).bookings).toEqual([]);
+    const lines: string[] = [];
+    const code = await runRestoreCommand(
+      ['--from', folders.backup, '--force'],
+      config(targetUrl, folders.restoredFiles),
+      (line) => lines.push(line),
+    );
+    expect(code, lines.join('\n')).toBe(0);
+    expect(await memberView(opened.app!)).toEqual(seen);
+  });
+
   it('backs up the files of every column that names a stored file', async () => {
     const columns = await t.db.execute(
       // Columns named like a file's key or path: each must be in FILE_COLUMNS, or its files would not be backed up.

@@ -1,10 +1,11 @@
 import { existsSync, openAsBlob } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { isProcessAlive, LOCK_FILE_NAME } from '../db/folder-lock.ts';
 import type { FileStorage } from '../services/storage/file-storage.ts';
 import { LocalDiskStorage } from '../services/storage/local-disk-storage.ts';
 import {
@@ -29,7 +30,7 @@ import {
 export const RESTORE_USAGE = `Usage: npm run restore -- --from <backup folder> [--force]
   Restores a backup made by npm run backup into the database (DATABASE_URL, or the PGlite folder DATA_DIR) and the
   file store (STORAGE_DIR or the S3 bucket). The database must be empty: a new one (createdb), or a DATA_DIR with
-  no database in it. --force restores over a PostgreSQL database that is not empty, replacing what the backup holds.
+  no database in it. --force first empties a PostgreSQL database that is not empty (drops its schemas).
   See docs/backups.md.`;
 
 export type RestoreOptions = {
@@ -116,13 +117,15 @@ async function restorePostgres(url: string, file: string, options: RestoreOption
     if (n > 0 && !options.force)
       throw new BackupError(
         `The database in DATABASE_URL is not empty (${n} tables, views and sequences): restore into a new, empty ` +
-          'database (createdb), or add --force to replace what the backup holds in this one.',
+          'database (createdb), or add --force to empty this one and restore into it.',
         2,
       );
   } finally {
     await query.end();
   }
   return async () => {
+    // pg_restore's own --clean cannot drop pg-boss's partitioned tables' inherited constraints: empty it instead.
+    if (options.force) await emptyDatabase(url, options.log);
     options.log('Restoring the database (pg_restore, one transaction)');
     const { dbname, env } = libpqConnection(url);
     await runPgTool(
@@ -132,7 +135,6 @@ async function restorePostgres(url: string, file: string, options: RestoreOption
         '--no-privileges',
         '--single-transaction',
         '--exit-on-error',
-        ...(options.force ? ['--clean', '--if-exists'] : []),
         `--dbname=${dbname}`,
         file,
       ],
@@ -145,6 +147,24 @@ async function restorePostgres(url: string, file: string, options: RestoreOption
       await after.end();
     }
   };
+}
+
+/** --force: drops every schema of the database (public is made again, empty), in one transaction. */
+async function emptyDatabase(url: string, log: (line: string) => void) {
+  const { run, end } = await connect(url);
+  try {
+    const schemas = await run<{ name: string }>(
+      `select quote_ident(nspname) as name from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
+       and nspname not like 'pg\\_%' order by nspname`,
+    );
+    log(`--force: emptying the database (dropping schemas ${schemas.map((s) => s.name).join(', ')})`);
+    await run('begin');
+    for (const { name } of schemas) await run(`drop schema ${name} cascade`);
+    await run('create schema public');
+    await run('commit');
+  } finally {
+    await end();
+  }
 }
 
 async function connect(url: string) {
@@ -173,8 +193,21 @@ async function restorePglite(dataDir: string, file: string, options: RestoreOpti
       return await readRestored(async <R>(text: string) => (await pglite.query<R>(text)).rows);
     } finally {
       await database.close();
+      await removeArchivedLock(dataDir);
     }
   };
+}
+
+/**
+ * The archive holds the data folder as the backup saw it, with the lock file of the process that took it (which
+ * replaced ours when PGlite unpacked it): removed unless a live process other than this one is named in it.
+ */
+async function removeArchivedLock(dataDir: string) {
+  const file = path.join(dataDir, LOCK_FILE_NAME);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return;
+  const pid = Number((JSON.parse(text) as { pid?: unknown }).pid);
+  if (pid === process.pid || !isProcessAlive(pid)) await rm(file, { force: true });
 }
 
 const readRestored = async (query: Query) => ({
