@@ -12,11 +12,13 @@ import { buildApp } from '../src/app.ts';
 import { runBackupCommand } from '../src/cli/backup-command.ts';
 import { FILE_COLUMNS, type Manifest } from '../src/cli/backup-parts.ts';
 import { runRestoreCommand } from '../src/cli/restore-command.ts';
+import type { S3Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { eligibilityDocuments } from '../src/db/schema.ts';
 import { LocalDiskStorage } from '../src/services/storage/local-disk-storage.ts';
 import { adminQuery, dropDatabase, withDatabaseName } from './db-template.ts';
 import { createBooking, createSession, createVenue, login, TEST_PASSWORD, testConfig } from './helper.ts';
+import { startS3Server } from './s3-server.ts';
 import { GPS_JPEG, NOW, pdf, uploadPhoto, uploadsTestbed } from './uploads.fixtures.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -29,8 +31,9 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
   const folders = {
     sourceFiles: path.join(work, 'source-files'),
     backup: path.join(work, 'backup'),
-    restoredFiles: path.join(work, 'restored-files'),
   };
+  // The copy's files go to an S3 bucket (s3rver): the backup is the same whichever store it came from or goes to.
+  const bucket = await startS3Server();
   const target = `fh_t_${process.pid}_restore_${randomBytes(4).toString('hex')}`;
   const targetUrl = withDatabaseName(adminUrl!, target);
   const opened: { app?: FastifyInstance; database?: Database } = {};
@@ -39,6 +42,7 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     await opened.database?.close();
     await dropDatabase(adminUrl!, target);
     await rm(work, { recursive: true, force: true });
+    await bucket.close();
   });
 
   // A member with a student membership, an eligibility document, a profile photo and a booking, made through the
@@ -78,17 +82,18 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     };
   }
   const seen = await memberView(source);
-  const config = (url: string, storageDir: string) => ({
+  const config = (url: string, files: { storageDir: string } | { s3: S3Config }) => ({
     database: { kind: 'postgres' as const, url },
     s3: null,
-    storageDir,
+    storageDir: null,
+    ...files,
   });
 
   it('backs up the database and every file it names, with a manifest of versions, counts and checksums', async () => {
     const lines: string[] = [];
     const code = await runBackupCommand(
       ['--out', folders.backup],
-      config(t.database.url!, folders.sourceFiles),
+      config(t.database.url!, { storageDir: folders.sourceFiles }),
       (line) => lines.push(line),
     );
     expect(code, lines.join('\n')).toBe(0);
@@ -107,12 +112,12 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     expect(sums).toContain(document!.storageKey);
   });
 
-  it('restores into an empty database and file store, where the member logs in and sees their booking and files', async () => {
+  it('restores into an empty database and an S3 bucket, where the member logs in and sees their booking and files', async () => {
     await adminQuery(adminUrl!, `create database ${target}`);
     const lines: string[] = [];
     const code = await runRestoreCommand(
       ['--from', folders.backup],
-      config(targetUrl, folders.restoredFiles),
+      config(targetUrl, { s3: bucket.options }),
       (line) => lines.push(line),
     );
     expect(code, lines.join('\n')).toBe(0);
@@ -125,7 +130,7 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
       logger: { level: 'error', stream: { write: (line: string) => console.error(line) } },
       mailSender: null,
       now: () => NOW,
-      storage: new LocalDiskStorage(folders.restoredFiles),
+      storage: bucket.storage,
     });
     const restored = await memberView(opened.app);
     expect(restored.bookings).toEqual([['Spin', 'Restored Leisure Centre']]);
@@ -137,7 +142,7 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     const lines: string[] = [];
     const code = await runRestoreCommand(
       ['--from', folders.backup],
-      config(targetUrl, folders.restoredFiles),
+      config(targetUrl, { s3: bucket.options }),
       (line) => lines.push(line),
     );
     expect(code).toBe(2);
@@ -151,7 +156,7 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     const lines: string[] = [];
     const code = await runRestoreCommand(
       ['--from', folders.backup, '--force'],
-      config(targetUrl, folders.restoredFiles),
+      config(targetUrl, { s3: bucket.options }),
       (line) => lines.push(line),
     );
     expect(code, lines.join('\n')).toBe(0);
