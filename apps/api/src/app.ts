@@ -22,6 +22,7 @@ import guestTimetableCachePlugin from './plugins/app/guest-timetable-cache.ts';
 import jobsPlugin, { type JobsPluginOptions } from './plugins/app/jobs.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import maintenancePlugin from './plugins/app/maintenance.ts';
+import metricsPlugin from './plugins/app/metrics.ts';
 import paymentWebhooksPlugin from './plugins/app/payment-webhooks.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import readinessPlugin from './plugins/app/readiness.ts';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(swaggerPlugin, { demoMode: config.demoMode });
     await app.register(dbPlugin, { database, owned });
     await app.register(readinessPlugin);
+    // Before every route: it times each request by route pattern and counts the checkout calls (decision 066).
+    await app.register(metricsPlugin);
     await app.register(backgroundPlugin);
     await app.register(errorsPlugin);
     await app.register(maintenancePlugin);

@@ -70,6 +70,21 @@ export const envSchema = z.object({
   MAP_STYLE_URL: z.url().optional(),
   /** 'true' or a comma-separated list of proxy addresses/CIDRs; off unless a proxy sits in front. */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * The bearer token GET /metrics (Prometheus) asks for on the server's own port; unset: /metrics is not served there
+   * (decision 066). At least 16 characters.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, { message: 'must be at least 16 characters' }),
+  /**
+   * A port of its own serving only GET /metrics (on HOST), for a scraper on a private network; METRICS_TOKEN, when
+   * set, is asked for there too. With neither set, metrics are off.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How long one process reuses what it read from the database for /metrics (queue depths, mail outbox). */
+  METRICS_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Rate limits and login throttling live in Redis when set (else in PostgreSQL/PGlite, table rate_limits). */
   REDIS_URL: z.string().optional(),

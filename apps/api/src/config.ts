@@ -18,6 +18,8 @@ export const DEMO_MODE_PUBLIC_ACK = 'i-understand-this-is-public';
 export type SiteUrls = { bookings: string; account: string; join: string };
 
 export type Config = {
+  /** NODE_ENV=production. */
+  production: boolean;
   port: number;
   host: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -60,6 +62,8 @@ export type Config = {
   /** Origins besides the sites' own that may frame them (CSP frame-ancestors); empty = none. */
   embedAllowedOrigins: string[];
   logLevel: string;
+  /** GET /metrics (decision 066): off unless a token or a port of its own is set. */
+  metrics: { token: string | null; port: number | null; cacheSeconds: number };
   trustProxy: boolean | string;
   paymentProvider: 'sandbox' | 'stripe';
   /** Set exactly when paymentProvider is 'stripe'. */
@@ -110,6 +114,7 @@ export function loadConfig(
     throw new Error('Invalid configuration: set all of BOOKINGS_URL, ACCOUNT_URL and JOIN_URL, or none.');
   }
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
@@ -147,6 +152,11 @@ export function loadConfig(
     s3: s3Config(e),
     uploadQuota: { files: e.UPLOAD_QUOTA_FILES, bytes: e.UPLOAD_QUOTA_BYTES },
     logLevel: e.LOG_LEVEL,
+    metrics: {
+      token: e.METRICS_TOKEN || null,
+      port: e.METRICS_PORT ?? null,
+      cacheSeconds: e.METRICS_CACHE_SECONDS,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: stripeConfig(e, production),

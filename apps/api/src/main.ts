@@ -40,7 +40,8 @@ async function main() {
         app.log.info({ ms: Date.now() - started }, 'Seeded the demo data');
       }
     }
-    if (!app.mailSender) {
+    // (In production the mail plugin has already warned, and the readiness detail says so.)
+    if (!app.mailSender && !config.production) {
       app.log.info(
         `SMTP_URL is not set: mail stays in the outbox${config.demoMode ? ' (demo: /api/dev/mail)' : ''}`,
       );
@@ -54,6 +55,10 @@ async function main() {
     });
 
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics.port !== null && app.metrics) {
+      const port = await app.metrics.listen(config.host);
+      app.log.info({ port }, 'Metrics on a port of their own: GET /metrics');
+    }
     app.log.info(
       { database: config.database.kind, demo: config.demoMode, subDomains: Boolean(config.siteUrls) },
       'Fieldhouse API ready',

@@ -7,15 +7,20 @@ export const healthReply = envelope(z.object({ status: z.literal('ok') }));
 /** GET /api/health/live: the process is up (never touches the database). */
 export const livenessReply = envelope(z.object({ status: z.literal('ok') }));
 
-/** One readiness check's outcome (the reason stays in the server log: no internal addresses on a public route). */
+/**
+ * One readiness check's outcome (the reason stays in the server log: no internal addresses on a public route). A
+ * 'warning' does not make the process unready; its `detail` says what an operator should change (e.g. mail is only
+ * queued because SMTP_URL is unset in production).
+ */
 export const readinessCheck = z.object({
   name: z.string(),
-  status: z.enum(['ok', 'failed', 'timeout']),
+  status: z.enum(['ok', 'warning', 'failed', 'timeout']),
   ms: z.number().int().nonnegative(),
+  detail: z.string().optional(),
 });
 export type ReadinessCheck = z.infer<typeof readinessCheck>;
 
-/** GET /api/health/ready: 200 when every check (database, job engine, ...) passed. */
+/** GET /api/health/ready: 200 when every check (database, job engine, ...) passed, warnings included. */
 export const readinessReply = envelope(
   z.object({ status: z.literal('ready'), checks: z.array(readinessCheck) }),
 );

@@ -21,6 +21,7 @@ const noDatabase: Database = {
   ping: async () => {},
   close: async () => {},
   setLogger: () => {},
+  poolStats: () => ({ max: 1, inUse: 0, idle: 1, waiting: 0 }),
 };
 const app = await buildApp({ config, mailSender: null, database: noDatabase });
 try {

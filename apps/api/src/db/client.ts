@@ -51,7 +51,11 @@ export type Database = {
   label: string;
   /** PGlite only: the raw instance (used by tests to dump a migrated template, and by the job engine). */
   pglite?: PGlite;
+  /** The connections now (metrics): PostgreSQL's pool; PGlite's one connection and the calls waiting for it. */
+  poolStats: () => PoolStats;
 };
+
+export type PoolStats = { max: number; inUse: number; idle: number; waiting: number };
 
 export const MIGRATIONS_FOLDER = apiPath('drizzle');
 
@@ -131,6 +135,12 @@ export async function openDatabase(
       setLogger: (next) => {
         logger = next;
       },
+      poolStats: () => ({
+        max: options.poolSize ?? 10,
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   const folder = config.dataDir && !config.dataDir.startsWith('memory://') ? config.dataDir : null;
@@ -157,6 +167,7 @@ export async function openDatabase(
     throw err;
   }
   nameStatementsByText(pglite);
+  const exclusive = countExclusiveUse(pglite);
   const raw = drizzlePglite(pglite, { schema });
   return {
     db: raw as unknown as Db,
@@ -177,7 +188,35 @@ export async function openDatabase(
     setLogger: (next) => {
       logger = next;
     },
+    poolStats: () => ({
+      max: 1,
+      inUse: exclusive.active,
+      idle: 1 - exclusive.active,
+      waiting: exclusive.waiting,
+    }),
   };
+}
+
+/**
+ * PGlite's one connection: every call (a query, an exec, a whole transaction, the job engine's too) holds it through
+ * `_runExclusiveTransaction`; counted here as in use, and the calls queued behind it as waiting.
+ */
+function countExclusiveUse(pglite: PGlite) {
+  const use = { active: 0, waiting: 0 };
+  const exclusive = pglite._runExclusiveTransaction.bind(pglite);
+  pglite._runExclusiveTransaction = <T>(fn: () => Promise<T>) => {
+    use.waiting++;
+    return exclusive(async () => {
+      use.waiting--;
+      use.active++;
+      try {
+        return await fn();
+      } finally {
+        use.active--;
+      }
+    });
+  };
+  return use;
 }
 
 /**

@@ -31,7 +31,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.checkReadiness();
       if (result.status === 'ready')
         return reply.send({ data: { status: 'ready' as const, checks: result.checks } });
-      const failed = result.checks.filter((c) => c.status !== 'ok').map((c) => `${c.name} (${c.status})`);
+      const failed = result.checks
+        .filter((c) => c.status === 'failed' || c.status === 'timeout')
+        .map((c) => `${c.name} (${c.status})`);
       const message =
         result.status === 'shutting_down'
           ? NOT_READY_MESSAGE.shutting_down()

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { countingProviderErrors, providerErrors } from '../../lib/metrics.ts';
 import type { DirectDebitProvider } from '../../services/direct-debit/provider.ts';
 import { SandboxDirectDebitProvider } from '../../services/direct-debit/sandbox-provider.ts';
 import { registerDirectDebitWebhooks } from '../../services/direct-debit/webhooks.ts';
@@ -44,7 +45,11 @@ export default fp<DirectDebitPluginOptions>(
           log: app.log,
           now: app.now,
           accountUrl: app.config.siteUrls?.account ?? null,
-          findPayment: (id) => findGoCardlessPayment(goCardless, id),
+          findPayment: (id) =>
+            findGoCardlessPayment(goCardless, id).catch((err: unknown) => {
+              providerErrors.inc({ provider: 'direct_debit', operation: 'findPayment' });
+              throw err;
+            }),
         });
         if (app.config.goCardless!.environment === 'sandbox' && process.env.NODE_ENV === 'production')
           app.log.warn(
@@ -55,9 +60,14 @@ export default fp<DirectDebitPluginOptions>(
       default:
         throw new Error(`Unknown direct-debit provider ${String(app.config.directDebitProvider)}`);
     }
+    // What the provider throws is its failure (network, credentials, outage: provider.ts); a refused bank account
+    // is an answer. Counted as direct-debit provider errors (metrics).
     app.decorate(
       'directDebit',
-      opts.wrapDirectDebitProvider ? opts.wrapDirectDebitProvider(provider) : provider,
+      countingProviderErrors(
+        'direct_debit',
+        opts.wrapDirectDebitProvider ? opts.wrapDirectDebitProvider(provider) : provider,
+      ),
     );
   },
   { name: 'app-direct-debit', dependencies: ['app-db', 'app-jobs'] },

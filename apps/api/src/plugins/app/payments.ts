@@ -1,5 +1,10 @@
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from '../../services/payments/provider.ts';
+import { countingProviderErrors } from '../../lib/metrics.ts';
+import {
+  PaymentIntentMismatchError,
+  type PaymentProvider,
+  PaymentSourceError,
+} from '../../services/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../services/payments/sandbox-provider.ts';
 import type { StripePaymentProvider } from '../../services/payments/stripe-provider.ts';
 
@@ -56,7 +61,16 @@ export default fp<PaymentsPluginOptions>(
       default:
         throw new Error(`Unknown payment provider ${String(app.config.paymentProvider)}`);
     }
-    app.decorate('payments', opts.wrapPaymentProvider ? opts.wrapPaymentProvider(provider) : provider);
+    // Errors thrown by the provider count as card provider errors (metrics), but a basket that changed under its
+    // payment or a card that is not the customer's: those are answers to the customer.
+    app.decorate(
+      'payments',
+      countingProviderErrors(
+        'card',
+        opts.wrapPaymentProvider ? opts.wrapPaymentProvider(provider) : provider,
+        (err) => err instanceof PaymentIntentMismatchError || err instanceof PaymentSourceError,
+      ),
+    );
     app.decorate('sandboxPayments', sandbox);
     app.decorate('stripePayments', stripe);
   },

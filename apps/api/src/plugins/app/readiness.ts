@@ -1,20 +1,23 @@
 import fp from 'fastify-plugin';
 
-export type ReadinessCheckStatus = 'ok' | 'failed' | 'timeout';
+export type ReadinessCheckStatus = 'ok' | 'warning' | 'failed' | 'timeout';
 export type ReadinessResult = {
   /** 'shutting_down' from the moment the app starts closing (a load balancer then stops sending). */
   status: 'ready' | 'not_ready' | 'shutting_down';
-  checks: { name: string; status: ReadinessCheckStatus; ms: number }[];
+  checks: { name: string; status: ReadinessCheckStatus; ms: number; detail?: string }[];
 };
-type Check = { name: string; run: () => Promise<void>; timeoutMs: number };
+/** A check passes by resolving; resolving with `{ warning }` passes too, shown as a warning with that detail. */
+type CheckRun = () => Promise<void> | Promise<{ warning: string }>;
+type Check = { name: string; run: CheckRun; timeoutMs: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Adds a check to `GET /api/health/ready`: it passes when the promise resolves within `timeoutMs`
-     * (default 2 s). Register from a plugin (the job engine adds its own); checks run in parallel.
+     * (default 2 s). Register from a plugin (the job engine adds its own); checks run in parallel. Resolving with
+     * `{ warning }` keeps the process ready and shows the check as a warning with that detail.
      */
-    addReadinessCheck: (name: string, run: () => Promise<void>, options?: { timeoutMs?: number }) => void;
+    addReadinessCheck: (name: string, run: CheckRun, options?: { timeoutMs?: number }) => void;
     checkReadiness: () => Promise<ReadinessResult>;
   }
 }
@@ -28,8 +31,14 @@ async function runCheck(check: Check, log: { warn: (obj: object, msg: string) =>
     timer = setTimeout(() => resolve('timeout'), check.timeoutMs);
   });
   let status: ReadinessCheckStatus;
+  let detail: string | undefined;
   try {
-    status = (await Promise.race([check.run().then(() => 'ok' as const), timeout])) as ReadinessCheckStatus;
+    const outcome = await Promise.race([check.run(), timeout]);
+    if (outcome === 'timeout') status = 'timeout';
+    else if (outcome && 'warning' in outcome) {
+      status = 'warning';
+      detail = outcome.warning;
+    } else status = 'ok';
   } catch (err) {
     status = 'failed';
     log.warn({ check: check.name, err }, 'Readiness check failed');
@@ -38,7 +47,12 @@ async function runCheck(check: Check, log: { warn: (obj: object, msg: string) =>
   }
   if (status === 'timeout')
     log.warn({ check: check.name, timeoutMs: check.timeoutMs }, 'Readiness check timed out');
-  return { name: check.name, status, ms: Math.round(performance.now() - started) };
+  return {
+    name: check.name,
+    status,
+    ms: Math.round(performance.now() - started),
+    ...(detail === undefined ? {} : { detail }),
+  };
 }
 
 /** Readiness checks (the database's first) and the shutting-down state behind `GET /api/health/ready`. */
@@ -46,18 +60,16 @@ export default fp(
   async (app) => {
     const checks: Check[] = [];
     let shuttingDown = false;
-    app.decorate(
-      'addReadinessCheck',
-      (name: string, run: () => Promise<void>, options: { timeoutMs?: number } = {}) => {
-        if (checks.some((c) => c.name === name))
-          throw new Error(`Readiness check '${name}' is already registered`);
-        checks.push({ name, run, timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS });
-      },
-    );
+    app.decorate('addReadinessCheck', (name: string, run: CheckRun, options: { timeoutMs?: number } = {}) => {
+      if (checks.some((c) => c.name === name))
+        throw new Error(`Readiness check '${name}' is already registered`);
+      checks.push({ name, run, timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS });
+    });
     app.decorate('checkReadiness', async (): Promise<ReadinessResult> => {
       if (shuttingDown) return { status: 'shutting_down', checks: [] };
       const results = await Promise.all(checks.map((check) => runCheck(check, app.log)));
-      return { status: results.every((r) => r.status === 'ok') ? 'ready' : 'not_ready', checks: results };
+      const passed = results.every((r) => r.status === 'ok' || r.status === 'warning');
+      return { status: passed ? 'ready' : 'not_ready', checks: results };
     });
     app.addReadinessCheck('database', () => app.database.ping());
     // preClose runs as soon as close() starts, while in-flight requests are still being answered.

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { activitySessions, bookings } from '../../db/schema.ts';
+import { bookingsMade } from '../../lib/metrics.ts';
 
 /**
  * The one writer of new bookings and the places they take (issue 14): checkout books a paid basket's sessions here;
@@ -33,6 +34,9 @@ export async function bookPlaces(
     )
     .returning({ id: bookings.id, sessionId: bookings.activitySessionId });
   for (const r of rows) bookingBySession.set(r.sessionId, r.id);
+  // Counted when written: a checkout rolled back after this (rare: a failure after the charge) counts them again
+  // when it is retried (decision 066).
+  bookingsMade.inc(rows.length);
   // One place per booking, or the line's quantity of places (court hire, tickets); grouped by how many.
   const sessionsByPlaces = new Map<number, number[]>();
   for (const l of input.lines)
