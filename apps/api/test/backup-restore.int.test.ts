@@ -25,7 +25,11 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl)
   console.log('backup-restore.int.test.ts: PostgreSQL only (pg_dump, pg_restore); skipped on PGlite.');
 
-describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
+/**
+ * The source: a member with a student membership, an eligibility document, a profile photo and a booking, made
+ * through the API (the uploads) and the factories, on local disk storage; and where the copy goes.
+ */
+async function populate(adminUrl: string) {
   const { t, createStudent, uploadDocument } = await uploadsTestbed();
   const work = await mkdtemp(path.join(tmpdir(), 'fh-backup-'));
   const folders = {
@@ -35,18 +39,16 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
   // The copy's files go to an S3 bucket (s3rver): the backup is the same whichever store it came from or goes to.
   const bucket = await startS3Server();
   const target = `fh_t_${process.pid}_restore_${randomBytes(4).toString('hex')}`;
-  const targetUrl = withDatabaseName(adminUrl!, target);
+  const targetUrl = withDatabaseName(adminUrl, target);
   const opened: { app?: FastifyInstance; database?: Database } = {};
   afterAll(async () => {
     await opened.app?.close();
     await opened.database?.close();
-    await dropDatabase(adminUrl!, target);
+    await dropDatabase(adminUrl, target);
     await rm(work, { recursive: true, force: true });
     await bucket.close();
   });
 
-  // A member with a student membership, an eligibility document, a profile photo and a booking, made through the
-  // API (the uploads) and the factories, on local disk storage.
   const source = await t.buildTestApp(
     {},
     { now: () => NOW, storage: new LocalDiskStorage(folders.sourceFiles) },
@@ -88,6 +90,15 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     storageDir: null,
     ...files,
   });
+
+  return { t, folders, bucket, target, targetUrl, opened, card, document, memberView, seen, config };
+}
+
+describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
+  // vitest runs a skipped describe's body too, to collect its tests: the set-up only on PostgreSQL.
+  const { t, folders, bucket, target, targetUrl, opened, card, document, memberView, seen, config } = adminUrl
+    ? await populate(adminUrl)
+    : ({} as Awaited<ReturnType<typeof populate>>);
 
   it('backs up the database and every file it names, with a manifest of versions, counts and checksums', async () => {
     const lines: string[] = [];
