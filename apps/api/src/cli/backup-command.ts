@@ -12,6 +12,8 @@ import {
   appVersion,
   BackupError,
   type Counts,
+  eachAtOnce,
+  FILES_AT_ONCE,
   hashFile,
   hashing,
   LAYOUT,
@@ -50,23 +52,17 @@ export type BackupOptions = {
  */
 async function copyFiles(storage: FileStorage | null, keys: string[], out: string) {
   const into = new LocalDiskStorage(path.join(out, LAYOUT.files));
-  const sums: string[] = [];
-  const missing: string[] = [];
-  let bytes = 0;
-  for (const key of keys) {
+  const copied = await eachAtOnce(keys, FILES_AT_ONCE, async (key) => {
     const file = await storage?.get(key);
-    if (!file) {
-      missing.push(key);
-      continue;
-    }
+    if (!file) return { key, missing: true as const };
     const h = hashing();
-    file.body.pipe(h.stream);
     file.body.on('error', (err) => h.stream.destroy(err));
-    await into.put(key, h.stream, file.contentType);
-    const { sha256, bytes: size } = h.result();
-    sums.push(`${sha256}  ${LAYOUT.files}/${key}\n`);
-    bytes += size;
-  }
+    await into.put(key, file.body.pipe(h.stream), file.contentType);
+    return { key, missing: false as const, ...h.result() };
+  });
+  const sums = copied.flatMap((c) => (c.missing ? [] : [`${c.sha256}  ${LAYOUT.files}/${c.key}\n`]));
+  const missing = copied.filter((c) => c.missing).map((c) => c.key);
+  const bytes = copied.reduce((sum, c) => sum + (c.missing ? 0 : c.bytes), 0);
   await writeFile(path.join(out, LAYOUT.fileSums), sums.join(''));
   return { count: sums.length, bytes, missing };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codeMigrations, codeSchemaVersion, compareSchema, libpqConnection } from './backup-parts.ts';
+import {
+  codeMigrations,
+  codeSchemaVersion,
+  compareSchema,
+  eachAtOnce,
+  libpqConnection,
+} from './backup-parts.ts';
 
 describe("a database's schema against this code's migrations", () => {
   const entries = codeMigrations();
@@ -43,5 +49,31 @@ describe('the connection pg_dump and pg_restore get', () => {
     );
     expect(dbname).toBe('postgres://fieldhouse@db:5432/fieldhouse?sslmode=require');
     expect(env.PGPASSWORD).toBe('s@cret');
+  });
+});
+
+describe('files copied a few at a time', () => {
+  it('keeps the items’ order and never has more than the limit in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const results = await eachAtOnce([5, 1, 4, 2, 3, 0], 3, async (ms) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, ms));
+      inFlight--;
+      return ms * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(most).toBe(3);
+  });
+
+  it('starts nothing more after an error, and throws it', async () => {
+    const started: number[] = [];
+    await expect(
+      eachAtOnce([1, 2, 3, 4, 5], 1, async (n) => {
+        started.push(n);
+        if (n === 2) throw new Error('bucket refused');
+      }),
+    ).rejects.toThrow('bucket refused');
+    expect(started).toEqual([1, 2]);
   });
 });

@@ -253,6 +253,34 @@ export function runPgTool(program: 'pg_dump' | 'pg_restore', args: string[], env
   });
 }
 
+/** How many files are copied at once: a bucket answers each request in tens of milliseconds. */
+export const FILES_AT_ONCE = 8;
+
+/** `work` over every item, at most `limit` at a time; the results in the items' order. After an error
+ * no item is started and the error is thrown. */
+export async function eachAtOnce<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 /** A command's failure an operator can act on: printed as one line, exit code 1 (or 2 for a refusal). */
 export class BackupError extends Error {
   readonly exitCode: number;

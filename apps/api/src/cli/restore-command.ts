@@ -12,6 +12,8 @@ import {
   BackupError,
   type Counts,
   compareSchema,
+  eachAtOnce,
+  FILES_AT_ONCE,
   hashFile,
   hashing,
   LAYOUT,
@@ -92,7 +94,7 @@ async function restoreFiles(
     );
   const source = new LocalDiskStorage(path.join(from, LAYOUT.files));
   log(`Restoring ${files.length} stored file(s)`);
-  for (const { key, sha256 } of files) {
+  await eachAtOnce(files, FILES_AT_ONCE, async ({ key, sha256 }) => {
     const file = await source.get(key);
     if (!file) throw new BackupError(`${LAYOUT.files}/${key} is listed in the backup but missing from it.`);
     const h = hashing();
@@ -102,7 +104,7 @@ async function restoreFiles(
       await storage.delete(key);
       throw new BackupError(`${LAYOUT.files}/${key} does not match its checksum: the backup is damaged.`);
     }
-  }
+  });
 }
 
 /** Tables, views and sequences in the database's own schemas: none in a new database. */
