@@ -149,6 +149,19 @@ describe.skipIf(!adminUrl)('backup and restore on PostgreSQL', async () => {
     expect(restored).toEqual(seen);
   });
 
+  it('backs up the copy from its bucket to the same files and checksums', async () => {
+    const again = path.join(folders.backup, '..', 'backup-of-the-copy');
+    const lines: string[] = [];
+    const code = await runBackupCommand(['--out', again], config(targetUrl, { s3: bucket.options }), (line) =>
+      lines.push(line),
+    );
+    expect(code, lines.join('\n')).toBe(0);
+    const sums = (folder: string) => readFile(path.join(folder, 'files.sha256'), 'utf8');
+    expect(await sums(again)).toBe(await sums(folders.backup));
+    const manifest = JSON.parse(await readFile(path.join(again, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.files).toMatchObject({ storage: 's3', count: 2, missing: [] });
+  });
+
   it('refuses to restore into a database that is not empty, changing nothing', async () => {
     const lines: string[] = [];
     const code = await runRestoreCommand(
