@@ -30,6 +30,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
+import { staffProgrammeRoutes } from './routes/staff-programme.ts';
 import { themeRoutes } from './routes/theme.ts';
 import { timetableRoutes } from './routes/timetable.ts';
 import { venueRoutes } from './routes/venues.ts';
@@ -37,6 +38,7 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 import { staffCalls } from './staff.ts';
 import { staffDeskCalls } from './staff-desk.ts';
 import { staffDeskBasketCalls } from './staff-desk-basket.ts';
+import { staffProgrammeCalls } from './staff-programme.ts';
 import { themeCalls } from './theme.ts';
 import { timetableCalls } from './timetable.ts';
 import { venueCalls } from './venues.ts';
@@ -70,6 +72,7 @@ export const DOMAINS = {
   staff: { routes: staffRoutes, calls: staffCalls },
   staffDesk: { routes: staffDeskRoutes, calls: staffDeskCalls },
   staffDeskBasket: { routes: staffDeskBasketRoutes, calls: staffDeskBasketCalls },
+  staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -50,6 +50,8 @@ import {
   PENALTY_STATUSES,
   PROMOTION_APPLIES_TO,
   PROMOTION_KINDS,
+  REFUND_DESTINATIONS,
+  REFUND_STATUSES,
   SANDBOX_BEHAVIOURS,
   SANDBOX_CHALLENGE_STATUSES,
   SANDBOX_INTENT_STATUSES,
@@ -1772,5 +1774,56 @@ export const paymentWebhookEvents = pgTable(
     index('payment_webhook_events_status_idx').on(t.status, t.receivedAt),
     oneOf('payment_webhook_events_provider_check', t.provider, CARD_PROVIDERS),
     oneOf('payment_webhook_events_status_check', t.status, WEBHOOK_EVENT_STATUSES),
+  ],
+);
+
+/**
+ * Money given back to a member (issue 35): one row per booking and tender it was paid with, written in the
+ * cancellation's transaction. The idempotency key is unique, so the same refund is never made twice; a card refund
+ * stays 'pending' until the provider has made it (the card-refund job retries it, staff see it), credit is back at
+ * once (its credit_transactions row names this refund's booking and order).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    bookingId: integer('booking_id').references(() => bookings.id),
+    activitySessionId: integer('activity_session_id').references(() => activitySessions.id),
+    /** What the member paid with (a payments tender) and where the money goes back. */
+    tender: text('tender', { enum: PAYMENT_TENDERS }).notNull(),
+    destination: text('destination', { enum: REFUND_DESTINATIONS }).notNull(),
+    /** Credit refunds: the kind of credit it goes back as (the kind the order spent). */
+    creditKind: text('credit_kind', { enum: CREDIT_KINDS }),
+    /** Pence, more than 0. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    reason: text('reason').notNull(),
+    providerChargeId: text('provider_charge_id'),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_session_idx').on(t.activitySessionId),
+    // Staff's list of card refunds still owed.
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_pos', sql`${t.amount} > 0`),
+    check('refunds_card_has_charge', sql`${t.destination} <> 'card' or ${t.providerChargeId} is not null`),
+    check('refunds_credit_kind', sql`(${t.destination} = 'credit') = (${t.creditKind} is not null)`),
+    oneOf('refunds_tender_check', t.tender, PAYMENT_TENDERS),
+    oneOf('refunds_destination_check', t.destination, REFUND_DESTINATIONS),
+    oneOf('refunds_status_check', t.status, REFUND_STATUSES),
   ],
 );

@@ -102,6 +102,14 @@ export const TIMETABLE_CONFLICT_REASONS = [
  */
 export const SESSION_CANCELLED_BY = ['timetable', 'staff'] as const;
 
+/**
+ * A refund's life: 'pending' until the money is back (a card refund waits for the provider, retried by its job),
+ * then 'succeeded'. Credit comes back in the same transaction, so its refund is 'succeeded' when written.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+/** Where a refund's money goes: back to the card through the provider, or to the member's account credit. */
+export const REFUND_DESTINATIONS = ['card', 'credit'] as const;
+
 /** Staff roles (the contract's list). */
 export { STAFF_ROLES } from '@fieldhouse/contract/staff';
 /** Real card payment providers that keep records of their own here (customers, webhook events); decision 036. */

@@ -142,3 +142,23 @@ async function cancelInTransaction(tx: Tx, request: CancelRequest, ids: number[]
   });
   return { bookings: bookingsAfter, creditAwarded };
 }
+
+/**
+ * Staff cancelled the session (issue 35): every live booking on it is cancelled and its places freed, in the
+ * caller's transaction, which holds the session's row lock. Returns the bookings it cancelled; money and allowances
+ * are the caller's to give back.
+ */
+export async function cancelSessionBookings(tx: Tx, input: { sessionId: number; now: Date }) {
+  const cancelled = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: input.now })
+    .where(and(eq(bookings.activitySessionId, input.sessionId), eq(bookings.status, 'booked')))
+    .returning();
+  const places = cancelled.reduce((n, b) => n + b.places, 0);
+  if (places)
+    await tx
+      .update(activitySessions)
+      .set({ bookedCount: sql`${activitySessions.bookedCount} - ${places}` })
+      .where(eq(activitySessions.id, input.sessionId));
+  return cancelled.sort((a, b) => a.id - b.id);
+}

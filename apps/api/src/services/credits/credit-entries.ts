@@ -4,7 +4,7 @@ import type { CreditKind } from './credit-ledger.ts';
 
 /**
  * The one writer of the credit ledger (`credit_transactions`, issue 14): checkout spends credit, a cancellation
- * awards it. Balances are read from the same rows (credit-service.ts, rules in credit-ledger.ts).
+ * awards it, a refund gives it back. Balances are read from the same rows (credit-service.ts, rules in credit-ledger.ts).
  */
 
 /** Credit spent on an order: a negative entry per kind that paid (membership credit first, as priced). */
@@ -60,6 +60,39 @@ export async function awardCancellationCredit(
     relatedItem: input.relatedItem,
     location: input.location,
     expiresAt: input.expiresAt,
+    orderId: input.orderId,
+    bookingId: input.bookingId,
+    createdAt: input.now,
+  });
+}
+
+/**
+ * A refund to account credit (issue 35): the credit an order spent comes back as the kind it was, and money paid
+ * at the desk as general credit. No expiry: it is the member's money.
+ */
+export async function refundToCredit(
+  tx: Tx,
+  input: {
+    customerId: number;
+    kind: CreditKind;
+    amount: number;
+    reason: string;
+    description: string;
+    relatedItem: string;
+    location: string;
+    orderId: number;
+    bookingId: number | null;
+    now: Date;
+  },
+) {
+  await tx.insert(creditTransactions).values({
+    customerId: input.customerId,
+    kind: input.kind,
+    amount: input.amount,
+    reason: input.reason,
+    description: input.description,
+    relatedItem: input.relatedItem,
+    location: input.location,
     orderId: input.orderId,
     bookingId: input.bookingId,
     createdAt: input.now,

@@ -1,6 +1,6 @@
 /** The credits domain's public functions: other services domains import only from here (decision 023). */
 
-export { awardCancellationCredit, spendCredit } from './credit-entries.ts';
+export { awardCancellationCredit, refundToCredit, spendCredit } from './credit-entries.ts';
 export {
   type CreditLedgerJson,
   creditBalancesOf,

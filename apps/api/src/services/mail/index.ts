@@ -8,6 +8,7 @@ export {
   failedCollectionMail,
   guestPassMail,
   passwordResetMail,
+  sessionCancelledMail,
   waitlistPlaceFreeMail,
   welcomeMail,
 } from './templates.ts';

@@ -254,3 +254,49 @@ export function failedCollectionMail(input: {
   );
   return { kind: 'direct_debit_collection_failed', subject, text, html };
 }
+
+/**
+ * A session staff cancelled (issue 35): one mail to each member it touched, saying what happened, why, and what they
+ * got back (a booked member: each refund and allowance; someone waiting: that the waitlist has ended).
+ */
+export function sessionCancelledMail(input: {
+  clientName: string;
+  firstName: string;
+  session: string;
+  venueName: string;
+  reason: string;
+  /** Booked members: one line each, e.g. '£6.50 back to your card (it can take 5–10 working days to show)'. */
+  returned: string[] | null;
+  accountUrl: string;
+}) {
+  const subject = `Cancelled: ${input.session}`;
+  const opening = `We are sorry: ${input.session} at ${input.venueName} is cancelled. ${input.reason}`;
+  const after = input.returned
+    ? input.returned.length
+      ? [
+          'Your booking is cancelled and you get back what you paid with:',
+          ...input.returned.map((r) => `- ${r}`),
+        ]
+      : ['Your booking is cancelled. There was nothing to pay, so there is nothing to give back.']
+    : ['You were on its waitlist: that has ended too.'];
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    opening,
+    '',
+    ...after,
+    '',
+    `Your bookings and credit: ${input.accountUrl}`,
+    '',
+    input.clientName,
+  ].join('\n');
+  const list = input.returned?.length
+    ? `<ul>${input.returned.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`
+    : '';
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>We are sorry: <strong>${escapeHtml(input.session)}</strong> at ${escapeHtml(input.venueName)} is cancelled. ${escapeHtml(input.reason)}</p><p>${escapeHtml(after[0]!)}</p>${list}<p><a href="${escapeHtml(input.accountUrl)}">Your bookings and credit</a></p>`,
+  );
+  return { kind: 'session_cancelled', subject, text, html };
+}

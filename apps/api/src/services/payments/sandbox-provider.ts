@@ -179,17 +179,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where(eq(sandboxPaymentIntents.chargeId, chargeId))
       .for('update');
     if (!intent) throw new PaymentIntentMismatchError(`No charge ${chargeId}`);
-    if (intent.status !== 'refunded') {
-      await db
-        .update(sandboxPaymentIntents)
-        .set({
-          status: 'refunded',
-          refundedAmount: Math.min(amountPence, intent.amount),
-          updatedAt: this.now(),
-        })
-        .where(eq(sandboxPaymentIntents.id, intent.id));
-    }
-    return { refundId: `re_${intent.id.slice(3)}`, amountPence: Math.min(amountPence, intent.amount) };
+    // Refunds add up (one booking of an order, then another), never past what was charged.
+    const before = intent.refundedAmount;
+    const refunded = Math.min(intent.amount - before, amountPence);
+    await db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'refunded', refundedAmount: before + refunded, updatedAt: this.now() })
+      .where(eq(sandboxPaymentIntents.id, intent.id));
+    return { refundId: `re_${intent.id.slice(3)}_${before + refunded}`, amountPence: refunded };
   }
 
   async forgetCard(savedCardRef: string, context?: ProviderContext): Promise<void> {

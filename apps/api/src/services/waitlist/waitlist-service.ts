@@ -6,7 +6,7 @@ import {
   type WaitlistEntry,
 } from '@fieldhouse/contract';
 import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
 import { activities, activitySessions, bookings, venues, waitlistEntries } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
@@ -154,4 +154,16 @@ export async function leaveWaitlistsOnBooking(
         eq(waitlistEntries.status, 'waiting'),
       ),
     );
+}
+
+/**
+ * Staff cancelled the session (issue 35): everyone still waiting for it stops waiting ('expired': the session will
+ * not have a place again). Returns who was waiting, for their mail.
+ */
+export async function endWaitlistOfCancelledSession(tx: Tx, input: { sessionId: number; now: Date }) {
+  return tx
+    .update(waitlistEntries)
+    .set({ status: 'expired', updatedAt: input.now })
+    .where(and(eq(waitlistEntries.activitySessionId, input.sessionId), eq(waitlistEntries.status, 'waiting')))
+    .returning({ id: waitlistEntries.id, customerId: waitlistEntries.customerId });
 }

@@ -1,0 +1,108 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { customers, refunds } from '../../../db/schema.ts';
+import type { JobEngine, WorkOptions } from '../../jobs/index.ts';
+import type { PaymentProvider } from '../../payments/index.ts';
+import { recordAudit, systemActor } from '../audit.ts';
+
+/** The job type that asks the card provider for one pending refund (issue 35, decision 064). */
+export const CARD_REFUND_JOB = 'card-refund';
+
+/**
+ * Retried until the provider has made it: a minute, then doubling (with jitter) up to six hours between tries, for
+ * about a week. One that still fails stays 'pending' in staff's list with its last error.
+ */
+const WORK: WorkOptions = {
+  retryLimit: 40,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  retryDelayMaxSeconds: 6 * 3600,
+  expireInSeconds: 5 * 60,
+  batchSize: 5,
+};
+
+export type CardRefundDeps = { db: Db; payments: PaymentProvider; log: FastifyBaseLogger; now: () => Date };
+
+/**
+ * Makes one pending card refund: locks its row (a second run of the same job waits, then finds it made), asks the
+ * provider with the refund's own idempotency key (a retry after a lost reply is the same refund at Stripe; the
+ * sandbox writes in this transaction), marks it made and writes the audit entry, all in one transaction. A failure
+ * is counted on the row (attempts, last error) for staff, then thrown so the job engine tries again.
+ */
+export async function runCardRefund(deps: CardRefundDeps, refundId: number) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+      if (refund?.status !== 'pending' || refund.destination !== 'card') return;
+      const made = await deps.payments.refund(
+        refund.providerChargeId!,
+        refund.amount,
+        refund.idempotencyKey,
+        { db: tx },
+      );
+      const now = deps.now();
+      await tx
+        .update(refunds)
+        .set({
+          status: 'succeeded',
+          providerRefundId: made.refundId,
+          refundedAt: now,
+          attempts: sql`${refunds.attempts} + 1`,
+          lastError: null,
+        })
+        .where(eq(refunds.id, refund.id));
+      await recordAudit(tx, systemActor('Card refunds'), now, {
+        action: 'refund.card_refunded',
+        entity: 'refund',
+        entityId: refund.id,
+        before: { status: 'pending', attempts: refund.attempts },
+        after: {
+          status: 'succeeded',
+          amount: refund.amount,
+          customer_id: refund.customerId,
+          order_id: refund.orderId,
+          booking_id: refund.bookingId,
+          provider_refund_id: made.refundId,
+          reason: refund.reason,
+        },
+      });
+      deps.log.info({ refundId: refund.id, amount: refund.amount }, 'Card refund made');
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await deps.db
+      .update(refunds)
+      .set({ attempts: sql`${refunds.attempts} + 1`, lastError: message.slice(0, 500) })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+    deps.log.warn({ refundId, err }, 'Card refund failed: the job engine will try again');
+    throw err;
+  }
+}
+
+export async function registerCardRefunds(jobs: JobEngine, deps: CardRefundDeps) {
+  await jobs.work<{ refundId: number }>(CARD_REFUND_JOB, WORK, async (job) => {
+    await runCardRefund(deps, job.data.refundId);
+  });
+}
+
+/** Card refunds the provider has not made yet, oldest first: staff see them until they are made. */
+export async function findPendingCardRefunds(db: Db) {
+  return db
+    .select({
+      id: refunds.id,
+      customerId: refunds.customerId,
+      customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+      orderId: refunds.orderId,
+      bookingId: refunds.bookingId,
+      amount: refunds.amount,
+      attempts: refunds.attempts,
+      lastError: refunds.lastError,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .innerJoin(customers, eq(customers.id, refunds.customerId))
+    .where(and(eq(refunds.status, 'pending'), eq(refunds.destination, 'card')))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(200);
+}
