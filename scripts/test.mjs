@@ -48,6 +48,15 @@ const STAGES = [
     later: ['unit'],
     background: true,
   },
+  // The production topology without containers (scripts/test-topology.mjs, decision 068): the image's runtime tree,
+  // two processes behind nginx, each restarted under load. Mostly waiting on its processes' starts.
+  {
+    name: 'topology',
+    run: ['run', 'test:topology'],
+    after: ['build'],
+    later: ['unit'],
+    background: true,
+  },
   // Lighthouse last, alone (`later`): its performance score is simulated from what the page's main thread did, so
   // whatever else runs costs it points. Beside the browser tests it lost up to 10. Beside the niced integration
   // stages it kept 95-98 on one machine, but on a slower one (2026-11-25, 1,480 busy CPU-s a run) every page fell to
@@ -56,7 +65,7 @@ const STAGES = [
     name: 'perf',
     run: ['run', 'test:perf'],
     after: ['build'],
-    later: ['e2e', 'cluster', 'int-pglite', 'int-postgres'],
+    later: ['e2e', 'cluster', 'int-pglite', 'int-postgres', 'topology'],
   },
 ];
 
