@@ -7,6 +7,7 @@ import { TOAST_DURATION, toast } from './toast';
  */
 export const CARRIED_TOASTS = {
   'membership-added': 'Membership added to basket.',
+  'account-created': 'Your account has been created.',
 } as const;
 export type CarriedToast = keyof typeof CARRIED_TOASTS;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useUser } from '../features/auth/api/get-user';
 import { loginPathFor, safeRedirect } from '../features/auth/rules/redirect';
 import { PageTitle } from '../lib/page-title';
-import { Navigate, Outlet, useLocation, useSearchParams } from '../lib/router';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from '../lib/router';
 import { Spinner } from '../ui/spinner';
 import { LoginControl } from './login-control';
 import { openLoginModal } from './login-modal-store';
@@ -32,11 +32,25 @@ function LoginPrompt() {
   );
 }
 
-/** Login, register and password reset: logged-in users go to ?redirect= or '/'. */
+/**
+ * Login, register and password reset: logged-in users go to ?redirect= or '/'. A redirect that is not a path is an
+ * address on another member site (the bookings site's login modal sends its page's), checked and followed by
+ * code loaded only then.
+ */
 export function PublicOnly() {
   const user = useUser();
   const [params] = useSearchParams();
   if (user === undefined) return <Spinner />;
-  if (user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  const redirect = params.get('redirect');
+  if (user && redirect && !redirect.startsWith('/')) return <LeaveFor redirect={redirect} />;
+  if (user) return <Navigate to={safeRedirect(redirect)} replace />;
   return <Outlet />;
+}
+
+function LeaveFor({ redirect }: { redirect: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void import('../features/auth/utils/follow-redirect').then((m) => m.followRedirect(redirect, navigate));
+  }, [redirect, navigate]);
+  return <Spinner />;
 }

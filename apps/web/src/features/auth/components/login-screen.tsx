@@ -21,6 +21,9 @@ export function LoginScreen() {
   );
   const forgotHref = `?${new URLSearchParams({ ...base, showForgotPassword: 'true' })}`;
   const activateHref = `?${new URLSearchParams({ ...base, activateAccount: 'true' })}`;
+  const redirect = params.get('redirect');
+  // Creating an account instead still goes back to where the visitor was going.
+  const registerHref = `/register${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`;
 
   const closeForgot = () => {
     const next = new URLSearchParams(params);
@@ -32,7 +35,12 @@ export function LoginScreen() {
   return (
     <div className="auth-card">
       <h1>Log in to your account</h1>
-      <LoginForm onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+      <LoginForm
+        onSuccess={() => {
+          // An address on another site is followed by the public-only guard, which sees the login too.
+          if (!redirect || redirect.startsWith('/')) navigate(safeRedirect(redirect), { replace: true });
+        }}
+      />
       <ul className="link-list">
         <li>
           <Link to={forgotHref}>I have forgotten my password</Link>
@@ -41,7 +49,7 @@ export function LoginScreen() {
           <Link to={activateHref}>Activate account</Link>
         </li>
         <li>
-          <Link to="/register">Create an account</Link>
+          <Link to={registerHref}>Create an account</Link>
         </li>
       </ul>
       {isForgotOpen && (

@@ -11,7 +11,7 @@ import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { CheckboxField, TextField } from '../../../ui/text-field';
 import { useRegister } from '../api/register';
-import { safeRedirect } from '../rules/redirect';
+import { followRedirect } from '../utils/follow-redirect';
 import { NewPasswordFields } from './new-password-fields';
 
 const optionalText = z.string().trim().max(100);
@@ -40,6 +40,7 @@ export function RegisterScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const registerUser = useRegister();
+  const redirect = params.get('redirect');
   const {
     register,
     handleSubmit,
@@ -76,7 +77,9 @@ export function RegisterScreen() {
           toast.success(`Your account has been created. Your customer number is ${user.reference}.`, {
             duration: TOAST_DURATION.default,
           });
-          navigate(safeRedirect(params.get('redirect')), { replace: true });
+          // Back on another site (the timetable whose 'Add to basket' sent them here) this toast is gone with the
+          // page: that site shows the carried one instead.
+          followRedirect(redirect, navigate, 'account-created');
         },
         onError: (error) => {
           const fieldErrors = isApiError(error) ? error.fieldErrors : {};
@@ -97,7 +100,8 @@ export function RegisterScreen() {
     <div className="auth-card auth-card--wide">
       <h1>Create an account</h1>
       <p>
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account?{' '}
+        <Link to={`/login${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`}>Log in</Link>
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form__row">
