@@ -57,6 +57,7 @@ const PHONE_ONLY = specsNamed(
   'account/guards',
   'account/layout-shift',
   'shell/page-change',
+  'bookings/log-in-mid-booking',
 );
 const DESKTOP_ONLY = specsNamed('join/kiosk', 'shell/tag-manager');
 /** The card journeys with Stripe as the provider, against their own server (project 'stripe'). */

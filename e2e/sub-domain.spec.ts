@@ -1,4 +1,4 @@
-import { DEMO, expect, test } from './fixtures.ts';
+import { DEMO, dayFromToday, expect, HOME_VENUE, test } from './fixtures.ts';
 import { SUB_HOSTS } from './playwright.config.ts';
 
 test('each site has its own host and the session is shared across them', async ({ page }) => {
@@ -42,4 +42,30 @@ test('the staff console has a host of its own, and /admin on a member host leads
   // The member hosts stay the members': their pages know nothing of the console.
   await page.goto(`${SUB_HOSTS.bookings}/venues`);
   await expect(page.getByRole('link', { name: /staff/i })).toHaveCount(0);
+});
+
+test("'Add to basket' before creating an account on the account host is done back on the bookings host", async ({
+  page,
+}) => {
+  const day = dayFromToday(3);
+  await page.goto(`${SUB_HOSTS.bookings}/venues/${HOME_VENUE.slug}?date=${day.iso}`);
+  const bookable = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Add to basket' }) })
+    .first();
+  const name = (await bookable.getByRole('heading').textContent())!.trim();
+  const card = page.getByRole('article').filter({ hasText: name }).first();
+  await card.getByRole('button', { name: 'Add to basket' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SUB_HOSTS.account}/register\\?redirect=`));
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Subdomain');
+  await page.getByLabel('Email', { exact: true }).fill(`sam.${Date.now().toString(36)}@example.org`);
+  await page.getByLabel('Password', { exact: true }).fill('Swim-Lane-7!');
+  await page.getByLabel('Repeat password').fill('Swim-Lane-7!');
+  await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${SUB_HOSTS.bookings}/venues/${HOME_VENUE.slug}?date=${day.iso}`);
+  await expect(page.getByText('Your account has been created.')).toBeVisible();
+  await expect(card.getByText('In basket')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { LOGGED_IN_COOKIE } from '@fieldhouse/contract/texts/common';
 import type { QueryClient } from '@tanstack/react-query';
 import { clearSessionState, logout } from '../features/auth/api/log-out';
 import { readCookie } from '../lib/cookies';
+import { forgetPendingAdd } from './login-modal-store';
 
 const JOIN_PREFIX = 'fh-join';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
@@ -48,6 +49,8 @@ export function startKioskIdle(
   const onFirst = async () => {
     const hadSession = readCookie(LOGGED_IN_COOKIE) === '1';
     const hadForm = clearJoiningForm();
+    // An 'Add to basket' the last visitor left waiting for a login is not the next one's.
+    forgetPendingAdd();
     if (!hadSession && !hadForm && isAt(kioskHomeHref)) return;
     if (hadSession) await logout().catch(() => undefined);
     clearSessionState(queryClient);

@@ -15,6 +15,16 @@ export function closeLoginModal(): void {
   emit();
 }
 
+/** sessionStorage: the 'Add to basket' waiting for the visitor to log in (shell/pending-add). */
+export const PENDING_ADD_KEY = 'fh-pending-add';
+
+/** Nothing is added after all: the visitor closed the login modal, or the kiosk's idle timer ended their visit. */
+export function forgetPendingAdd(): void {
+  try {
+    sessionStorage.removeItem(PENDING_ADD_KEY);
+  } catch {}
+}
+
 export const useIsLoginModalOpen = (): boolean =>
   useSyncExternalStore(
     (listener) => {

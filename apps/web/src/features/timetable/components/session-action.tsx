@@ -5,6 +5,7 @@ import { serverMessageOr } from '../../../lib/api/client';
 import { Link } from '../../../lib/router';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { openLoginModal } from '../../../shell/login-modal-store';
+import { rememberPendingAdd, takePendingAdd } from '../../../shell/pending-add';
 import { Button } from '../../../ui/button';
 import { useAddToBasket } from '../api/add-to-basket';
 import { useJoinWaitlist } from '../api/join-waitlist';
@@ -28,19 +29,21 @@ function AddToBasketButton({
   session,
   isLoggedIn,
   describedBy,
-  onAdded,
-}: ActionProps & { onAdded: () => void }) {
-  const add = useAddToBasket();
+  add,
+  onAdd,
+}: ActionProps & { add: ReturnType<typeof useAddToBasket>; onAdd: () => void }) {
   return (
     <Button
       isPending={add.isPending}
       aria-describedby={describedBy}
       onClick={() => {
         if (!isLoggedIn) {
+          // Added once they have logged in or made an account (shell/pending-add).
+          rememberPendingAdd(session.id);
           openLoginModal();
           return;
         }
-        add.mutate(session.id, { onError: toastError, onSuccess: onAdded });
+        onAdd();
       }}
     >
       {add.isPending && <span className="btn__spinner" aria-hidden="true" />}
@@ -86,26 +89,36 @@ function LeaveWaitlistButton({ session, entryId, describedBy }: ActionProps & { 
 
 /** The session's state and what can be done with it (timetable card and session detail). */
 export function SessionAction(props: ActionProps) {
-  const action = sessionAction(props.session);
+  const { session, isLoggedIn } = props;
+  const action = sessionAction(session);
+  const add = useAddToBasket();
   // Once added, the button is gone: focus goes on to 'View basket' (the next step) rather than to the page.
   const added = useRef(false);
   const container = useRef<HTMLDivElement>(null);
+  const addNow = () => {
+    added.current = true;
+    add.mutate(session.id, {
+      onError: (error) => {
+        added.current = false;
+        toastError(error);
+      },
+    });
+  };
   useEffect(() => {
     if (action.kind !== 'in-basket' || !added.current) return;
     added.current = false;
     container.current?.querySelector<HTMLAnchorElement>('a[href$="/basket"]')?.focus();
   }, [action.kind]);
+  // 'Add to basket' tapped before logging in (shell/pending-add): done now, once, whatever the session's state has
+  // become (full, booked: the server's message says why not); already in the basket, there is nothing to add.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the member is known
+  useEffect(() => {
+    if (isLoggedIn && takePendingAdd(session.id) && action.kind !== 'in-basket') addNow();
+  }, [isLoggedIn, session.id]);
   let content: React.ReactNode;
   switch (action.kind) {
     case 'add':
-      content = (
-        <AddToBasketButton
-          {...props}
-          onAdded={() => {
-            added.current = true;
-          }}
-        />
-      );
+      content = <AddToBasketButton {...props} add={add} onAdd={addNow} />;
       break;
     case 'join-waitlist':
       content = <JoinWaitlistButton {...props} />;
