@@ -173,6 +173,7 @@ export const registerSession = z.object({
   bookings: z.number().int().describe('Live bookings'),
   attended: z.number().int().describe('Bookings marked attended'),
   unattended: z.number().int().describe('Bookings marked not attended'),
+  cancellation_reason: z.string().nullable().optional().describe('Why it was cancelled (null: it was not)'),
 });
 export const registersReply = envelope(
   z.object({ venue: venueRef, date: z.string(), sessions: z.array(registerSession) }),

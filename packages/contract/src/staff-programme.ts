@@ -60,3 +60,4 @@ export const staffProgrammeCalls = {
   /** Cancels a session that has not started (administrators; centre managers at their venues). */
   cancelStaffSession: { params: cancelSessionParams, body: cancelSessionBody, reply: cancelSessionReply },
 } as const satisfies Calls;
+export type CancelSessionBody = z.infer<typeof cancelSessionBody>;

@@ -25,6 +25,7 @@ type SessionRow = {
   bookings: number;
   attended: number;
   unattended: number;
+  cancellationReason: string | null;
 };
 
 /** The counts come from the live (not cancelled) bookings of the session. */
@@ -42,6 +43,9 @@ const sessionColumns = {
   bookings: liveCount(''),
   attended: liveCount(' and b.attended is true'),
   unattended: liveCount(' and b.attended is false'),
+  cancellationReason: sql<
+    string | null
+  >`case when ${activitySessions.cancelledAt} is null then null else coalesce(${activitySessions.cancellationReason}, '') end`,
 };
 
 const toRegisterSession = (s: SessionRow, timeZone: string) => ({
@@ -56,6 +60,7 @@ const toRegisterSession = (s: SessionRow, timeZone: string) => ({
   bookings: Number(s.bookings),
   attended: Number(s.attended),
   unattended: Number(s.unattended),
+  cancellation_reason: s.cancellationReason,
 });
 
 async function scopedVenue(db: DbOrTx, input: { clientId: number; venueId: number; scope: VenueScope }) {

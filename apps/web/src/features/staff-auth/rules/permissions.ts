@@ -5,6 +5,8 @@ export const STAFF_AREAS = {
   desk: ['administrator', 'centre_manager', 'front_desk'],
   registers: ['administrator', 'centre_manager', 'front_desk'],
   approvals: ['administrator', 'centre_manager'],
+  /** Programme changes: cancelling a session with its refunds (issue 35). */
+  programme: ['administrator', 'centre_manager'],
   audit: ['administrator'],
   accounts: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -1,6 +1,10 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
+import { useState } from 'react';
+import { CancelSession } from '../../../../features/programme/components/cancel-session';
 import { useRegister } from '../../../../features/registers/api/get-register';
 import { SessionRegister } from '../../../../features/registers/components/session-register';
+import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
+import { canUse } from '../../../../features/staff-auth/rules/permissions';
 import { isApiError } from '../../../../lib/api/client';
 import { venueToday } from '../../../../lib/dates';
 import { PageTitle } from '../../../../lib/page-title';
@@ -14,6 +18,16 @@ export default function RegisterPage() {
   const session = register.data?.session;
   const day = session?.startsAt.local.slice(0, 10);
   const isNotFound = isApiError(register.error) && register.error.status === 404;
+  const me = useStaffMe().data;
+  // Administrators and centre managers may cancel a session that has not started (the server checks again).
+  const isCancelled = session?.cancellationReason != null;
+  // Cancelled from this page: its summary (what went back to whom) stays after the register reloads.
+  const [cancelledHere, setCancelledHere] = useState(false);
+  const mayCancel =
+    me &&
+    canUse(me.role, 'programme') &&
+    session &&
+    (cancelledHere || (!isCancelled && new Date(session.startsAt.raw) > new Date()));
   return (
     <div className="admin-page">
       <PageTitle title={session ? `Register: ${session.name}, ${session.startsAt.pretty}` : 'Register'} />
@@ -35,7 +49,17 @@ export default function RegisterPage() {
       ) : (
         <>
           <h1>{register.data.session.name} register</h1>
+          {isCancelled && <p className="notice notice--warning">Cancelled: {session?.cancellationReason}</p>}
           <SessionRegister register={register.data} isOpen={(day ?? '') <= venueToday()} />
+          {mayCancel && (
+            <CancelSession
+              sessionId={register.data.session.id}
+              onCancelled={() => {
+                setCancelledHere(true);
+                void register.refetch();
+              }}
+            />
+          )}
         </>
       )}
     </div>
