@@ -6,7 +6,7 @@
  */
 import { STAFF_PROGRAMME_TEXTS } from '@fieldhouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   activitySessions,
   auditLog,
@@ -38,6 +38,7 @@ import {
   setupTestDatabase,
   staffSessionFor,
 } from './helper.ts';
+import { startStripeStandIn, stripeAgainstStandIn } from './stripe-stand-in.ts';
 
 const HOUR = 3_600_000;
 const t = await setupTestDatabase();
@@ -338,5 +339,68 @@ describe('cancelling a session from the staff console', () => {
     expect(anonymous.statusCode).toBe(401);
     const [row] = await t.db.select().from(activitySessions).where(eq(activitySessions.id, session.id));
     expect(row!.cancelledAt).toBeNull();
+  });
+});
+
+describe('with Stripe as the card provider (its stand-in)', () => {
+  it('refunds the card through Stripe once, however often the job runs', async () => {
+    const standIn = await startStripeStandIn();
+    afterAll(() => standIn.close());
+    const stripeApp = await t.buildTestApp(stripeAgainstStandIn(standIn.port), {
+      jobs: { start: true, workers: false },
+    });
+    const { session } = await createSession(t.db, { venueId: venue.id, startsAt: at(30), name: 'Yoga' });
+    const customer = await createCustomer(t.db, { clientId: client.id, firstName: 'Stella' });
+    const who = await login(stripeApp, customer);
+    const added = await stripeApp.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: who.headers,
+      payload: { items: [{ type: 'activity', id: session.id }] },
+    });
+    const card = await standIn.createPaymentMethod('succeed', {
+      name: 'Stella Card',
+      line1: '1 High Street',
+      city: 'Leeds',
+      postalCode: 'LS1 1AA',
+    });
+    const paid = await stripeApp.inject({
+      method: 'POST',
+      url: '/api/checkout/complete',
+      headers: who.headers,
+      payload: {
+        terms: true,
+        cart_version: added.json().data.version,
+        payment_method: { type: 'token', token: card },
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const cancelled = await stripeApp.inject({
+      method: 'POST',
+      url: `/api/staff/sessions/${session.id}/cancel`,
+      headers: admin.headers,
+      payload: { reason: 'The studio is flooded.' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.refunds).toEqual([
+      expect.objectContaining({
+        destination: 'card',
+        status: 'pending',
+        amount: { raw: 650, formatted: '£6.50' },
+      }),
+    ]);
+    await stripeApp.jobs.runDueJobs();
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.activitySessionId, session.id));
+    expect(refund).toMatchObject({ status: 'succeeded', attempts: 1 });
+    // Run again (a retry after a lost reply): Stripe is asked with the same key, or not at all; one refund.
+    await runCardRefund(
+      { db: t.db, payments: stripeApp.payments, log: stripeApp.log, now: () => new Date() },
+      refund!.id,
+    );
+    expect([...standIn.refunds.values()].map((r) => [r.amount, r.charge])).toEqual([
+      [650, refund!.providerChargeId],
+    ]);
+    expect(refund!.providerRefundId).toBe([...standIn.refunds.keys()][0]);
   });
 });
