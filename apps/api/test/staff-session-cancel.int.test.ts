@@ -246,6 +246,12 @@ describe('cancelling a session from the staff console', () => {
     });
     await runCardRefund(deps, cardRefund!.id);
     await runCardRefund(deps, cardRefund!.id); // a second run of the same job: nothing more
+    const none = await app.inject({
+      method: 'GET',
+      url: '/api/staff/refunds/pending',
+      headers: admin.headers,
+    });
+    expect(none.json().data.refunds).toEqual([]);
     expect(refundCalls).toBe(3);
     const [made] = await t.db.select().from(refunds).where(eq(refunds.id, cardRefund!.id));
     expect(made).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null });

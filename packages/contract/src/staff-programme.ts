@@ -56,8 +56,30 @@ export const cancelSessionReply = envelope(
   }),
 );
 
+/** GET /api/staff/refunds/pending: card refunds the provider has not made yet (retried until it has). */
+export const pendingRefundsReply = envelope(
+  z.object({
+    refunds: z.array(
+      z.object({
+        id,
+        customer_id: id,
+        customer_name: z.string(),
+        order_id: id,
+        booking_id: id.nullable(),
+        amount: money,
+        reason: z.string(),
+        attempts: z.number().int(),
+        last_error: z.string().nullable(),
+        created_at: z.string().describe('ISO instant'),
+      }),
+    ),
+  }),
+);
+
 export const staffProgrammeCalls = {
   /** Cancels a session that has not started (administrators; centre managers at their venues). */
   cancelStaffSession: { params: cancelSessionParams, body: cancelSessionBody, reply: cancelSessionReply },
+  /** Card refunds still pending at the provider, oldest first (administrators; centre managers: their venues). */
+  listPendingRefunds: { reply: pendingRefundsReply },
 } as const satisfies Calls;
 export type CancelSessionBody = z.infer<typeof cancelSessionBody>;

@@ -6,4 +6,6 @@ type C = typeof staffProgrammeCalls;
 
 export const cancelStaffSession = route<C['cancelStaffSession']>('POST', '/api/staff/sessions/:id/cancel');
 
-export const staffProgrammeRoutes = { cancelStaffSession } satisfies RouteTable<C>;
+export const listPendingRefunds = route<C['listPendingRefunds']>('GET', '/api/staff/refunds/pending');
+
+export const staffProgrammeRoutes = { cancelStaffSession, listPendingRefunds } satisfies RouteTable<C>;

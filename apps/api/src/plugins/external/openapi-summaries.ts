@@ -109,6 +109,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     "Pending freeze requests and eligibility documents at the staff member's venues, oldest first, a page at a time",
   'GET /api/staff/approvals/{kind}/{id}/file': 'The uploaded file of a request (staff only)',
   'POST /api/staff/approvals/{kind}/{id}/decision': 'Approve, or reject with a reason, a request',
+  'GET /api/staff/refunds/pending':
+    'Card refunds the card provider has not made yet, with their attempts and last error',
   'POST /api/staff/sessions/{id}/cancel':
     'Cancel a session with a reason: bookings cancelled, money and allowances back, waitlist ended, members mailed',
   'GET /api/staff/desk/customers/{id}/basket': "The desk: a customer's basket",

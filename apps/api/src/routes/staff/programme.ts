@@ -1,8 +1,8 @@
-import { cancelStaffSession } from '@fieldhouse/contract/routes/staff-programme';
+import { cancelStaffSession, listPendingRefunds } from '@fieldhouse/contract/routes/staff-programme';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffScope } from '../../plugins/app/staff-auth.ts';
 import { cancelSession } from '../../services/staff/programme/cancel-session.ts';
-import { registerCardRefunds } from '../../services/staff/programme/card-refunds.ts';
+import { findPendingCardRefunds, registerCardRefunds } from '../../services/staff/programme/card-refunds.ts';
 import { declared } from '../declared.ts';
 import { accountUrl, requireClient } from '../request-helpers.ts';
 
@@ -36,6 +36,15 @@ const staffProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Off sale at once: the next guest's timetable is read afresh (other processes: within the cache's moment).
       app.guestTimetables.clear();
       return { data };
+    },
+  });
+
+  app.route({
+    ...declared(listPendingRefunds, { tags }),
+    handler: async (request) => {
+      const staff = request.staff!;
+      const venueIds = staff.role === 'administrator' ? ('all' as const) : staff.venueIds;
+      return { data: { refunds: await findPendingCardRefunds(app.db, venueIds) } };
     },
   });
 };

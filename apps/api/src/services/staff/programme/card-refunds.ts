@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { customers, refunds } from '../../../db/schema.ts';
+import { activitySessions, customers, refunds } from '../../../db/schema.ts';
+import { toMoney } from '../../../lib/money.ts';
 import type { JobEngine, WorkOptions } from '../../jobs/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import { recordAudit, systemActor } from '../audit.ts';
@@ -86,23 +87,47 @@ export async function registerCardRefunds(jobs: JobEngine, deps: CardRefundDeps)
   });
 }
 
-/** Card refunds the provider has not made yet, oldest first: staff see them until they are made. */
-export async function findPendingCardRefunds(db: Db) {
-  return db
+/**
+ * Card refunds the provider has not made yet, oldest first, at the given venues ('all': every one): staff see them,
+ * with how often they were tried and the last error, until they are made.
+ */
+export async function findPendingCardRefunds(db: Db, venueIds: 'all' | number[]) {
+  const rows = await db
     .select({
       id: refunds.id,
       customerId: refunds.customerId,
-      customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
       orderId: refunds.orderId,
       bookingId: refunds.bookingId,
       amount: refunds.amount,
+      reason: refunds.reason,
       attempts: refunds.attempts,
       lastError: refunds.lastError,
       createdAt: refunds.createdAt,
     })
     .from(refunds)
     .innerJoin(customers, eq(customers.id, refunds.customerId))
-    .where(and(eq(refunds.status, 'pending'), eq(refunds.destination, 'card')))
+    .leftJoin(activitySessions, eq(activitySessions.id, refunds.activitySessionId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.destination, 'card'),
+        venueIds === 'all' ? undefined : inArray(activitySessions.venueId, venueIds.length ? venueIds : [0]),
+      ),
+    )
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    customer_id: r.customerId,
+    customer_name: `${r.firstName} ${r.lastName}`,
+    order_id: r.orderId,
+    booking_id: r.bookingId,
+    amount: toMoney(r.amount),
+    reason: r.reason,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    created_at: r.createdAt.toISOString(),
+  }));
 }
