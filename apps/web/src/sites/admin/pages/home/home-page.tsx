@@ -1,4 +1,5 @@
 import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { PendingRefunds } from '../../../../features/programme/components/pending-refunds';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
 import { canUse, type StaffArea } from '../../../../features/staff-auth/rules/permissions';
 import { PageTitle } from '../../../../lib/page-title';
@@ -60,6 +61,7 @@ export default function HomePage() {
       ) : (
         <p>There is nothing here your role may use. Ask an administrator if you need something.</p>
       )}
+      {canUse(me.role, 'programme') && <PendingRefunds />}
     </div>
   );
 }

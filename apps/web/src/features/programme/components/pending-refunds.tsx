@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { formatMoney } from '../../../lib/format';
+import { usePendingRefunds } from '../api/get-pending-refunds';
+
+/**
+ * Card refunds still owed (decision 064): shown only while there are any, each with its member, amount, reason,
+ * attempts and the provider's last error. They are retried by themselves; this is for staff to know and tell.
+ */
+export function PendingRefunds() {
+  const headingId = useId();
+  const pending = usePendingRefunds();
+  const refunds = pending.data?.refunds ?? [];
+  if (!refunds.length) return null;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Card refunds still pending ({refunds.length})</h2>
+      <p className="muted">Tried again by themselves until the card provider makes them.</p>
+      <ul>
+        {refunds.map((r) => (
+          <li key={r.id}>
+            {formatMoney(r.amount.raw)} to {r.customerName} (order {r.orderId}): {r.reason}{' '}
+            <span className="muted">
+              {r.attempts === 0
+                ? 'not tried yet'
+                : `tried ${r.attempts === 1 ? 'once' : `${r.attempts} times`}${r.lastError ? `, last: ${r.lastError}` : ''}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
