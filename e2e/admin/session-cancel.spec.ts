@@ -19,12 +19,21 @@ test('staff cancel a booked class; the member sees it cancelled and their refund
   browser,
   baseURL,
 }, info) => {
-  // A member of their own, in a browser of their own, books a paid class two days on by card.
+  // A member of their own, in a browser of their own, books a paid class by card.
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   const member = await registerCustomer(memberPage, baseURL!, { firstName: 'Casey' });
   await apiLogin(memberPage, baseURL!, member.email, member.password);
-  const session = await findSession(memberPage, baseURL!, { date: dayFromToday(6).iso, category: 'Cycling' });
+  // One run, at 768 px (the console on a tablet, as the issue asks): each run cancels a real demo class for everyone.
+  test.skip(info.project.name !== 'tablet', 'cancels a demo class: run once, on the tablet');
+  // As late in the demo's 7-day booking window as there is one; a retry a day earlier (the first try cancelled its own).
+  const category = 'Cycling';
+  let session: Awaited<ReturnType<typeof findSession>> | undefined;
+  for (let day = 6 - info.retry; !session && day >= 1; day--)
+    session = await findSession(memberPage, baseURL!, { date: dayFromToday(day).iso, category }).catch(
+      () => undefined,
+    );
+  if (!session) throw new Error(`No bookable ${category} class in the demo's next 6 days`);
   await bookViaApi(memberPage, baseURL!, session.id);
 
   await page.goto(`/admin/registers/${session.id}`);
@@ -34,7 +43,8 @@ test('staff cancel a booked class; the member sees it cancelled and their refund
   await page.getByLabel('Reason').fill('The instructor is ill.');
   await page.getByRole('button', { name: 'Cancel session and refund everyone' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Cancelled.' });
-  await expect(done).toContainText('1 booking cancelled');
+  // Other browser tests may have booked the same class: this member's booking is one of those cancelled.
+  await expect(done).toContainText(/\d+ bookings? cancelled/);
   await expect(done).toContainText('back to cards');
   await expect(page.getByText('Cancelled: The instructor is ill.')).toBeVisible();
   await expectAccessible(page);
