@@ -15,13 +15,13 @@ import { afterAll, expect, it } from 'vitest';
 import { type Db, MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import {
+  createActivity,
   createCart,
   createCustomer,
   createMembership,
   createMembershipType,
   createPaymentOption,
   createPenalty,
-  createSession,
   createVenue,
 } from './helper.ts';
 
@@ -54,10 +54,16 @@ it('carries every basket line over to its typed key and removes the ones that po
   if (!client) throw new Error('no client');
   const venue = await createVenue(db, { clientId: client.id });
   const customer = await createCustomer(db, { clientId: client.id });
-  const { session } = await createSession(db, {
-    venueId: venue.id,
-    startsAt: new Date('2026-07-01T09:00:00Z'),
-  });
+  // The session by hand too: the factory writes columns that came later (0029's cancellation).
+  const activity = await createActivity(db, { venueId: venue.id });
+  const [session] = (
+    await pglite.query<{ id: number }>(
+      `insert into activity_sessions (activity_id, venue_id, starts_at, ends_at, capacity, booked_count, price, location_name)
+       values ($1, $2, '2026-07-01T09:00:00Z', '2026-07-01T09:45:00Z', 20, 0, 650, 'Studio 1') returning id`,
+      [activity.id, venue.id],
+    )
+  ).rows;
+  if (!session) throw new Error('no session');
   const type = await createMembershipType(db, { clientId: client.id });
   const option = await createPaymentOption(db, { membershipTypeId: type.id });
   const membership = await createMembership(db, {
