@@ -254,7 +254,8 @@ async function startApp(app) {
   children.add(child);
   child.on('exit', () => children.delete(child));
   app.child = child;
-  await waitFor(`http://127.0.0.1:${app.port}/api/health/ready`, 120_000, app.name, child);
+  // Generous: the first start migrates and seeds the demo, on a host that may be busy with other tests.
+  await waitFor(`http://127.0.0.1:${app.port}/api/health/ready`, 300_000, app.name, child);
   log(`${app.name} ready on 127.0.0.1:${app.port} (pid ${child.pid})`);
 }
 

@@ -49,16 +49,14 @@ const STAGES = [
     background: true,
   },
   // The production topology without containers (scripts/test-topology.mjs, decision 068): the image's runtime tree,
-  // two processes behind nginx, each restarted under load. Mostly waiting on npm ci and its processes' starts, so it
-  // takes the slot the quick checks leave beside the browser tests, at the integration stages' lower priority
-  // (`nice`): in the background pool it waited for the cluster test and an integration suite to end first, and the
-  // run for it (about 250 s on the critical path, 2026-12-02).
+  // two processes behind nginx, each restarted under load. After the browser tests, in their slot: beside them and
+  // two integration stages, niced, its npm ci took 3 minutes and its first process (migrations and the demo seed)
+  // was not ready in 120 s (2026-12-02); after them it runs while the integration stages end, before Lighthouse.
   {
     name: 'topology',
     run: ['run', 'test:topology'],
     after: ['build'],
-    later: ['unit'],
-    nice: true,
+    later: ['e2e'],
   },
   // Lighthouse last, alone (`later`): its performance score is simulated from what the page's main thread did, so
   // whatever else runs costs it points. Beside the browser tests it lost up to 10. Beside the niced integration
@@ -121,8 +119,9 @@ function runStage(stage) {
   const log = createWriteStream(logFile);
   console.log(`${elapsed()}  ▶ ${stage.name}: npm ${stage.run.join(' ')}`);
   return new Promise((resolve) => {
-    const [command, ...commandArgs] =
-      stage.background || stage.nice ? ['nice', '-n', '10', 'npm', ...stage.run] : ['npm', ...stage.run];
+    const [command, ...commandArgs] = stage.background
+      ? ['nice', '-n', '10', 'npm', ...stage.run]
+      : ['npm', ...stage.run];
     const child = spawn(command, commandArgs, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
