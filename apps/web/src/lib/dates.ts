@@ -1,4 +1,4 @@
-import { localFields, VENUE_TIME_ZONE } from './format';
+import { localFields, twoDigits, VENUE_TIME_ZONE } from './format';
 
 /**
  * Venue-local calendar dates as 'YYYY-MM-DD' strings, by the server's rules (apps/api/src/lib/local-date.ts,
@@ -26,12 +26,10 @@ export function isCalendarDate(value: string | null | undefined): value is strin
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 /** Today's date where the venue is (Europe/London unless told), as YYYY-MM-DD. */
 export function venueToday(now: Date = new Date(), timeZone: string = VENUE_TIME_ZONE): string {
   const f = localFields(now, timeZone);
-  return `${f.year}-${two(f.month)}-${two(f.day)}`;
+  return `${f.year}-${twoDigits(f.month)}-${twoDigits(f.day)}`;
 }
 
 /** The calendar date `days` later (negative for earlier). */

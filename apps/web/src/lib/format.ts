@@ -1,4 +1,4 @@
-import type { ZoneClock } from '@fieldhouse/contract/clock';
+import { offsetMinutesAt, type ZoneClock } from '@fieldhouse/contract/clock';
 import { siteConfigIfRead } from './site-config';
 
 export const VENUE_TIME_ZONE = 'Europe/London';
@@ -59,16 +59,8 @@ function knownOffset(time: number, timeZone: string): number | null {
   return offset;
 }
 
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-export const MONTHS = [
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
   'January',
   'February',
   'March',
@@ -93,43 +85,11 @@ interface LocalFields {
   weekday: number;
 }
 
-let intlFormatters: Map<string, Intl.DateTimeFormat> | null = null;
-const INTL_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The browser's answer, for an instant or zone the page's clock does not cover. */
-function intlFields(instant: Date, timeZone: string): LocalFields {
-  intlFormatters ??= new Map();
-  let formatter = intlFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    intlFormatters.set(timeZone, formatter);
-  }
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of formatter.formatToParts(instant)) parts[type] = value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: INTL_WEEKDAYS.indexOf(parts.weekday ?? ''),
-  };
-}
-
 /** An instant's calendar and clock in a time zone: by the page's clock where it can, else by Intl. */
 export function localFields(instant: Date, timeZone: string): LocalFields {
   const time = instant.getTime();
-  const offset = knownOffset(time, timeZone);
-  if (offset === null) return intlFields(instant, timeZone);
+  // Outside the page's clock, the zone's offset from Intl (the server's clock is made the same way).
+  const offset = knownOffset(time, timeZone) ?? offsetMinutesAt(timeZone, time);
   const local = new Date(time + offset * MINUTE_MS);
   return {
     year: local.getUTCFullYear(),
@@ -141,7 +101,8 @@ export function localFields(instant: Date, timeZone: string): LocalFields {
   };
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
+/** '07' for 7: months, days, hours and minutes as the spec writes them. */
+export const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
 /** The parts of an instant on the clock and calendar of a time zone (the venue's unless told). */
 export function dateParts(instant: string | Date, timeZone: string = VENUE_TIME_ZONE): DateParts {
@@ -151,8 +112,8 @@ export function dateParts(instant: string | Date, timeZone: string = VENUE_TIME_
     day: String(f.day),
     month: MONTHS[f.month - 1] ?? '',
     year: String(f.year),
-    hour: two(f.hour),
-    minute: two(f.minute),
+    hour: twoDigits(f.hour),
+    minute: twoDigits(f.minute),
   };
 }
 
