@@ -206,7 +206,17 @@ describe('sandbox payments', () => {
     if (first.status !== 'succeeded') return;
     const refund = await new SandboxPaymentProvider(t.db).refund(first.chargeId, 650, 'refund-1');
     const again = await new SandboxPaymentProvider(t.db).refund(first.chargeId, 650, 'refund-1');
+    expect(refund.amountPence).toBe(650);
     expect(again).toEqual(refund);
+    // Another key is another refund: nothing is left to give back.
+    const other = await new SandboxPaymentProvider(t.db).refund(first.chargeId, 650, 'refund-2');
+    expect(other.amountPence).toBe(0);
+    expect(other.refundId).not.toBe(refund.refundId);
+    const [intent] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, 'test-key-1'));
+    expect(intent!.refundedAmount).toBe(650);
   });
 
   it('is the default provider (PAYMENT_PROVIDER=sandbox)', async () => {

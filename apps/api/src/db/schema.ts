@@ -967,6 +967,24 @@ export const sandboxPaymentIntents = pgTable(
 );
 
 /**
+ * Sandbox refunds: one per idempotency key, so a retried refund (a job run again after a crash) returns the first
+ * refund and never refunds twice, as a real provider's idempotency key does.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    id: text('id').notNull().unique(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => sandboxPaymentIntents.id),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sandbox_refunds_amount_nonneg', sql`${t.amount} >= 0`)],
+);
+
+/**
  * Guest-pass allowances (membership benefits and packages of kind 'guest_pass') are identified on the wire by a
  * `pricing_option_id`; benefits and packages draw it from this one sequence, so the id never names two allowances.
  */

@@ -1,7 +1,7 @@
 import { CARD_DECLINED_MESSAGE, CARD_TEXTS } from '@fieldhouse/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema.ts';
+import { sandboxCardTokens, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema.ts';
 import { createToken } from '../../lib/tokens.ts';
 import {
   type BillingDetails,
@@ -169,24 +169,41 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async refund(
     chargeId: string,
     amountPence: number,
-    _idempotencyKey: string,
+    idempotencyKey: string,
     context?: ProviderContext,
   ): Promise<RefundResult> {
-    const db = context?.db ?? this.db;
+    if (context?.db) return this.refundIn(context.db, chargeId, amountPence, idempotencyKey);
+    return this.db.transaction((tx) => this.refundIn(tx, chargeId, amountPence, idempotencyKey));
+  }
+
+  private async refundIn(
+    db: DbOrTx,
+    chargeId: string,
+    amountPence: number,
+    idempotencyKey: string,
+  ): Promise<RefundResult> {
     const [intent] = await db
       .select()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.chargeId, chargeId))
       .for('update');
     if (!intent) throw new PaymentIntentMismatchError(`No charge ${chargeId}`);
+    // The charge's row lock serialises refunds of one charge, so the key is read and written under it.
+    const [made] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+    if (made) {
+      if (made.intentId !== intent.id) throw new PaymentIntentMismatchError(`Refund key ${idempotencyKey} is another charge's`);
+      return { refundId: made.id, amountPence: made.amount };
+    }
     // Refunds add up (one booking of an order, then another), never past what was charged.
     const before = intent.refundedAmount;
     const refunded = Math.min(intent.amount - before, amountPence);
+    const refundId = `re_${createToken(12)}`;
     await db
       .update(sandboxPaymentIntents)
       .set({ status: 'refunded', refundedAmount: before + refunded, updatedAt: this.now() })
       .where(eq(sandboxPaymentIntents.id, intent.id));
-    return { refundId: `re_${intent.id.slice(3)}_${before + refunded}`, amountPence: refunded };
+    await db.insert(sandboxRefunds).values({ idempotencyKey, id: refundId, intentId: intent.id, amount: refunded });
+    return { refundId, amountPence: refunded };
   }
 
   async forgetCard(savedCardRef: string, context?: ProviderContext): Promise<void> {
