@@ -130,6 +130,11 @@ export const clients = pgTable('clients', {
    * `direct_debit.failed_collection_fee`.
    */
   failedCollectionFee: integer('failed_collection_fee').notNull().default(0),
+  /**
+   * The front desk refuses entry to a member with unpaid fees (staff may override with a reason). From the
+   * catalogue's `check_in.block_on_unpaid_fees` (services/staff/desk/entitlement.ts).
+   */
+  checkInBlocksOnUnpaidFees: boolean('check_in_blocks_on_unpaid_fees').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -1741,10 +1746,17 @@ export const checkIns = pgTable(
       .references(() => venues.id),
     staffId: integer('staff_id').references(() => staffAccounts.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The desk's verdict when staff confirmed: might the member enter (null: checked in before verdicts, 0032). */
+    allowed: boolean('allowed'),
+    /** Why not, as staff were told: the contract's reason codes with their texts (empty when allowed). */
+    reasons: jsonb('reasons').$type<{ code: string; text: string }[]>(),
+    /** Why staff let in a member the desk refused (required then). */
+    overrideReason: text('override_reason'),
   },
   (t) => [
     index('check_ins_customer_idx').on(t.customerId, t.at),
     index('check_ins_venue_idx').on(t.venueId, t.at),
+    check('check_ins_override_when_refused', sql`${t.allowed} is not false or ${t.overrideReason} is not null`),
   ],
 );
 
