@@ -30,6 +30,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
+import { staffMemberRoutes } from './routes/staff-members.ts';
 import { staffProgrammeRoutes } from './routes/staff-programme.ts';
 import { themeRoutes } from './routes/theme.ts';
 import { timetableRoutes } from './routes/timetable.ts';
@@ -38,6 +39,7 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 import { staffCalls } from './staff.ts';
 import { staffDeskCalls } from './staff-desk.ts';
 import { staffDeskBasketCalls } from './staff-desk-basket.ts';
+import { staffMemberCalls } from './staff-members.ts';
 import { staffProgrammeCalls } from './staff-programme.ts';
 import { themeCalls } from './theme.ts';
 import { timetableCalls } from './timetable.ts';
@@ -73,6 +75,7 @@ export const DOMAINS = {
   staffDesk: { routes: staffDeskRoutes, calls: staffDeskCalls },
   staffDeskBasket: { routes: staffDeskBasketRoutes, calls: staffDeskBasketCalls },
   staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
+  staffMembers: { routes: staffMemberRoutes, calls: staffMemberCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

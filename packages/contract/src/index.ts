@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './site-config.ts';
 export * from './staff.ts';
 export * from './staff-desk.ts';
+export * from './staff-members.ts';
 export * from './staff-programme.ts';
 export * from './system.ts';
 export * from './theme.ts';

@@ -32,6 +32,7 @@ import {
   CART_TENDERS,
   CREDIT_KINDS,
   CUSTOM_QUESTION_TYPES,
+  CUSTOMER_FLAGS,
   DIRECT_DEBIT_PAYMENT_STATUSES,
   ELIGIBILITY_DOCUMENT_STATUSES,
   FIXED_PERIODS,
@@ -215,6 +216,21 @@ export const customers = pgTable(
     /** Stored size of the profile photo (counts towards the upload quota); null with no photo. */
     profilePhotoBytes: integer('profile_photo_bytes'),
     profilePhotoReminderDismissed: boolean('profile_photo_reminder_dismissed').notNull().default(false),
+    /** The customer's own postal address, as staff record it (migration 0033; none before). */
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    town: text('town'),
+    postcode: text('postcode'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    /** What the customer told staff about their health (conditions, medication, allergies); free text. */
+    medicalNotes: text('medical_notes'),
+    /**
+     * A walk-in: the staff member who made the record at the desk (null: registered online). A walk-in has no
+     * password (an empty `password_hash`, which no password matches) until they set one by a mailed link
+     * (decision 070).
+     */
+    createdByStaffId: integer('created_by_staff_id').references((): AnyPgColumn => staffAccounts.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1731,6 +1747,41 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId, t.at)],
+);
+
+/** Staff's notes on a customer, newest first: kept, never overwritten (decision 070). */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    /** The author's name when written (a staff account may be renamed or removed later). */
+    author: text('author').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** What staff have checked about a customer ('photo ID seen'): one row per flag set, with who and when. */
+export const customerFlags = pgTable(
+  'customer_flags',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    flag: text('flag', { enum: CUSTOMER_FLAGS }).notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    author: text('author').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.flag] }),
+    oneOf('customer_flags_flag_check', t.flag, CUSTOMER_FLAGS),
+  ],
 );
 
 /** A member let in at the front desk: who, where, by whom, when (the customer view lists the recent ones). */

@@ -112,6 +112,8 @@ export const REFUND_DESTINATIONS = ['card', 'credit'] as const;
 
 /** Staff roles (the contract's list). */
 export { STAFF_ROLES } from '@fieldhouse/contract/staff';
+/** What staff can mark as checked on a customer's record (the contract's list). */
+export { CUSTOMER_FLAGS } from '@fieldhouse/contract/staff-members';
 /** Real card payment providers that keep records of their own here (customers, webhook events); decision 036. */
 export const CARD_PROVIDERS = ['stripe'] as const;
 /** A provider's webhook event: stored when it arrives, processed once by its job. */
