@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import type { Calls } from './call.ts';
 import { envelope, money } from './common.ts';
-import { id, idParam } from './fields.ts';
-import { DESK_TEXTS } from './texts/staff-desk.ts';
+import { FIELD_TEXTS, id, idParam, isCleanText } from './fields.ts';
+import {
+  CHECK_IN_OVERRIDE_MAX_LENGTH,
+  CHECK_IN_REASON_CODES,
+  type CheckInReasonCode,
+  DESK_TEXTS,
+} from './texts/staff-desk.ts';
 
-export { DESK_TEXTS } from './texts/staff-desk.ts';
+export {
+  CHECK_IN_BOOKING_EARLY_MINUTES,
+  CHECK_IN_OVERRIDE_MAX_LENGTH,
+  CHECK_IN_REASON_CODES,
+  CHECK_IN_REASON_TEXTS,
+  type CheckInReasonCode,
+  DESK_TEXTS,
+} from './texts/staff-desk.ts';
 
 /**
  * The staff console's front desk (find a customer, their record, guest passes, check-in) and registers (a venue's
@@ -146,10 +158,57 @@ export const redeemedGuestPass = z.object({
 });
 export const redeemGuestPassReply = envelope(redeemedGuestPass);
 
-/** POST /api/staff/desk/customers/:id/check-in */
-export const checkInBody = z.object({ venue_id: id });
+/** A reason the desk gives for refusing entry: its code and its en-GB text (CHECK_IN_REASON_TEXTS, filled in). */
+export const checkInReason = z.object({
+  code: z.enum(CHECK_IN_REASON_CODES as [CheckInReasonCode, ...CheckInReasonCode[]]),
+  text: z.string(),
+});
+export type CheckInReason = z.infer<typeof checkInReason>;
+
+/**
+ * GET /api/staff/desk/customers/:id/check-in?venue_id= : whether the member may enter the desk's venue now, and why
+ * not (nothing is written). Entry comes from a membership covering the venue today (started, not ended, not
+ * frozen, its eligibility proof not expired) or a booked session there starting within
+ * CHECK_IN_BOOKING_EARLY_MINUTES or under way; unpaid fees refuse entry when the operator blocks on them.
+ */
+export const checkInPreviewQuery = z.object({ venue_id: idParam });
+export const checkInVerdict = z.object({
+  allowed: z.boolean(),
+  venue: venueRef,
+  /** What lets them in (null when refused), e.g. 'Gym Monthly' or 'Spin at 10:30'. */
+  entry: z.object({ kind: z.enum(['membership', 'booking']), description: z.string() }).nullable(),
+  /** Why not (empty when allowed). */
+  reasons: z.array(checkInReason),
+});
+export type CheckInVerdict = z.infer<typeof checkInVerdict>;
+export const checkInPreviewReply = envelope(checkInVerdict);
+
+/**
+ * POST /api/staff/desk/customers/:id/check-in. The server decides again: a member it refuses is checked in only
+ * with `override_reason` (409 without, the reasons under `errors` by code), and the override is audited.
+ */
+export const checkInBody = z.object({
+  venue_id: id,
+  override_reason: z
+    .string()
+    .trim()
+    .min(1, DESK_TEXTS.checkInOverrideRequired)
+    .max(CHECK_IN_OVERRIDE_MAX_LENGTH, DESK_TEXTS.checkInOverrideTooLong)
+    .refine(isCleanText, FIELD_TEXTS.invalid('The reason'))
+    .optional(),
+});
+export type CheckInBody = z.infer<typeof checkInBody>;
 export const checkInReply = envelope(
-  z.object({ id, customer_id: id, at: deskInstant, venue: venueRef, staff: z.string() }),
+  z.object({
+    id,
+    customer_id: id,
+    at: deskInstant,
+    venue: venueRef,
+    staff: z.string(),
+    allowed: z.boolean().describe("The desk's verdict when staff confirmed"),
+    reasons: z.array(checkInReason),
+    override_reason: z.string().nullable(),
+  }),
 );
 
 /** GET /api/staff/registers?venue_id=&date= (default: the staff member's first venue, today there). */
@@ -203,6 +262,7 @@ export const staffDeskCalls = {
   /** The customer's profile photo (no JSON reply). */
   deskCustomerPhoto: { params: deskCustomerParams },
   redeemDeskGuestPass: { body: redeemGuestPassBody, reply: redeemGuestPassReply },
+  previewDeskCheckIn: { params: deskCustomerParams, query: checkInPreviewQuery, reply: checkInPreviewReply },
   deskCheckIn: { params: deskCustomerParams, body: checkInBody, reply: checkInReply, status: 201 },
   listStaffRegisters: { query: registersQuery, reply: registersReply },
   getStaffRegister: { params: registerSessionParams, reply: sessionRegisterReply },

@@ -87,6 +87,14 @@ export const catalogueClient = z
           }),
       })
       .prefault({}),
+    check_in: z
+      .strictObject({
+        block_on_unpaid_fees: z.boolean().default(false).meta({
+          description:
+            'The front desk refuses entry to a member with unpaid fees (staff may still let them in, giving a reason).',
+        }),
+      })
+      .prefault({}),
   })
   .meta({ description: 'The operator: name, contact, theme, footer, feature flags.' });
 

@@ -11,6 +11,10 @@ export const redeemDeskGuestPass = route<C['redeemDeskGuestPass']>(
   'POST',
   '/api/staff/desk/guest-passes/redeem',
 );
+export const previewDeskCheckIn = route<C['previewDeskCheckIn']>(
+  'GET',
+  '/api/staff/desk/customers/:id/check-in',
+);
 export const deskCheckIn = route<C['deskCheckIn']>('POST', '/api/staff/desk/customers/:id/check-in');
 export const listStaffRegisters = route<C['listStaffRegisters']>('GET', '/api/staff/registers');
 export const getStaffRegister = route<C['getStaffRegister']>('GET', '/api/staff/registers/:sessionId');
@@ -24,6 +28,7 @@ export const staffDeskRoutes = {
   getDeskCustomer,
   deskCustomerPhoto,
   redeemDeskGuestPass,
+  previewDeskCheckIn,
   deskCheckIn,
   listStaffRegisters,
   getStaffRegister,

@@ -127,7 +127,10 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     'A customer for the front desk: details, memberships, bookings, orders, credit, unpaid fees, waivers, guest passes, check-ins',
   'GET /api/staff/desk/customers/{id}/photo': "The customer's profile photo (staff only)",
   'POST /api/staff/desk/guest-passes/redeem': "Redeem a guest pass by its code at the staff member's venue",
-  'POST /api/staff/desk/customers/{id}/check-in': "Check a member in at the staff member's venue",
+  'GET /api/staff/desk/customers/{id}/check-in':
+    "Whether a member may enter the staff member's venue now, and why not (writes nothing)",
+  'POST /api/staff/desk/customers/{id}/check-in':
+    "Check a member in at the staff member's venue (one the desk refuses only with an override reason)",
   'GET /api/staff/registers': "A venue's sessions of one day with their bookings counted (default: today)",
   'GET /api/staff/registers/{sessionId}':
     'The register of one session: who is booked and whether they attended',

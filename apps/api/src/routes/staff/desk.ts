@@ -1,15 +1,16 @@
-import { DESK_TEXTS } from '@fieldhouse/contract';
+import { type CheckInReason, DESK_TEXTS } from '@fieldhouse/contract';
 import {
   deskCheckIn,
   deskCustomerPhoto,
   getDeskCustomer,
+  previewDeskCheckIn,
   redeemDeskGuestPass,
   searchDeskCustomers,
 } from '@fieldhouse/contract/routes/staff-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
-import { checkIn } from '../../services/staff/desk/check-in.ts';
+import { checkIn, previewCheckIn } from '../../services/staff/desk/check-in.ts';
 import { findDeskCustomer, findDeskCustomerRow } from '../../services/staff/desk/customer-view.ts';
 import { redeemGuestPass } from '../../services/staff/desk/guest-pass-redemption.ts';
 import { searchCustomers } from '../../services/staff/desk/search.ts';
@@ -17,6 +18,17 @@ import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 const tags = ['staff'];
+
+/** 409: the desk refuses this member and staff gave no override reason; the reasons by code under `errors`. */
+const checkInRefused = (reasons: CheckInReason[]) =>
+  new HttpError(
+    409,
+    DESK_TEXTS.checkInRefused.replace('{reasons}', reasons.map((r) => r.text).join('; ')),
+    reasons.reduce<Record<string, string[]>>((byCode, r) => {
+      byCode[r.code] = [...(byCode[r.code] ?? []), r.text];
+      return byCode;
+    }, {}),
+  );
 const scopeOf = (staff: AuthenticatedStaff) => ({
   venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
 });
@@ -99,6 +111,23 @@ const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...declared(previewDeskCheckIn, { tags }),
+    handler: async (request) => {
+      const client = await requireClient(app);
+      const outcome = await previewCheckIn(app.db, {
+        clientId: client.id,
+        customerId: request.params.id,
+        venueId: request.query.venue_id,
+        scope: scopeOf(request.staff!),
+        now: app.now(),
+      });
+      if (outcome.kind === 'customer_not_found') throw notFound(DESK_TEXTS.customerNotFound);
+      if (outcome.kind === 'venue_not_found') throw notFound(DESK_TEXTS.venueNotFound);
+      return { data: outcome.verdict };
+    },
+  });
+
+  app.route({
     ...declared(deskCheckIn, { tags }),
     handler: async (request, reply) => {
       const client = await requireClient(app);
@@ -107,12 +136,14 @@ const staffDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         clientId: client.id,
         customerId: request.params.id,
         venueId: request.body.venue_id,
+        overrideReason: request.body.override_reason,
         scope: scopeOf(staff),
         actor: actorOf(staff),
         now: app.now(),
       });
       if (outcome.kind === 'customer_not_found') throw notFound(DESK_TEXTS.customerNotFound);
       if (outcome.kind === 'venue_not_found') throw notFound(DESK_TEXTS.venueNotFound);
+      if (outcome.kind === 'refused') throw checkInRefused(outcome.reasons);
       return reply.code(201).send({ data: outcome.checkIn });
     },
   });

@@ -28,6 +28,7 @@ export async function applyClient(tx: Tx, c: Catalogue['client']) {
     timetableHorizonWeeks: c.timetable_horizon_weeks,
     unmarkedUnattendedAfterHours: c.attendance.unmarked_unattended_after_hours,
     failedCollectionFee: c.direct_debit.failed_collection_fee,
+    checkInBlocksOnUnpaidFees: c.check_in.block_on_unpaid_fees,
   };
   const [existing] = await tx.select({ id: s.clients.id }).from(s.clients).where(eq(s.clients.slug, c.key));
   if (existing) {

@@ -195,6 +195,7 @@ export async function readCatalogue(db: DbOrTx, clientId: number): Promise<Store
         timetable_horizon_weeks: client.timetableHorizonWeeks,
         attendance: { unmarked_unattended_after_hours: client.unmarkedUnattendedAfterHours },
         direct_debit: { failed_collection_fee: client.failedCollectionFee },
+        check_in: { block_on_unpaid_fees: client.checkInBlocksOnUnpaidFees },
       },
       venues: venueRows.map((v) => {
         const hours = Object.keys(v.openingHours).length

@@ -6,6 +6,7 @@ export { endReplacedMembership } from './membership-change.ts';
 export {
   DAYS_ALLOWANCE_TO_UPLOAD_DOCUMENT,
   DOCUMENT_EXPIRY_WARNING_DAYS,
+  documentExpiry,
   documentNoticeMembershipsJson,
   documentNoticesOf,
 } from './membership-state.ts';
