@@ -5,7 +5,13 @@ import { id, idParam, personName, text } from './fields.ts';
 import { UK_POSTCODE } from './texts/payments.ts';
 import { CUSTOMER_FLAGS, MEMBER_TEXTS } from './texts/staff-members.ts';
 
-export { CUSTOMER_FLAG_LABELS, CUSTOMER_FLAGS, type CustomerFlag, MEMBER_TEXTS } from './texts/staff-members.ts';
+export {
+  CUSTOMER_FLAG_LABELS,
+  CUSTOMER_FLAGS,
+  type CustomerFlag,
+  INVITE_LINK_VALID_DAYS,
+  MEMBER_TEXTS,
+} from './texts/staff-members.ts';
 
 /**
  * The member record in the staff console (decision 070): staff read and correct a customer's details (the fields of
@@ -44,7 +50,10 @@ export const memberDetailsBody = memberDetailsFields
     address_line_1: optionalText(100, 'Address line 1'),
     address_line_2: optionalText(100, 'Address line 2'),
     town: optionalText(60, 'Town or city'),
-    postcode: optionalText(10, 'Postcode').refine((v) => v === '' || UK_POSTCODE.test(v), MEMBER_TEXTS.postcode),
+    postcode: optionalText(10, 'Postcode').refine(
+      (v) => v === '' || UK_POSTCODE.test(v),
+      MEMBER_TEXTS.postcode,
+    ),
     emergency_contact_name: personName('Emergency contact name').default(''),
     emergency_contact_phone: phone('Emergency contact phone'),
     medical_notes: optionalText(2000, 'Medical information'),

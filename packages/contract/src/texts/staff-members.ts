@@ -9,6 +9,9 @@ export const CUSTOMER_FLAG_LABELS: Record<CustomerFlag, string> = {
   proof_of_address_seen: 'Proof of address seen',
 };
 
+/** How long the link of an invitation from the desk works (a reset link works PASSWORD_LINK_VALID_MINUTES). */
+export const INVITE_LINK_VALID_DAYS = 7;
+
 export const MEMBER_TEXTS = {
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',

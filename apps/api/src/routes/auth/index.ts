@@ -2,6 +2,7 @@ import {
   CHECK_YOUR_EMAIL,
   INVALID_CREDENTIALS,
   LOGGED_OUT,
+  MEMBER_TEXTS,
   MULTIPLE_LOGIN_MATCHES,
   PASSWORD_UPDATED,
   SESSION_COOKIE,
@@ -93,7 +94,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('client_id', 'The selected client is invalid.');
       const now = app.now();
       const passwordHash = await hashNewPassword(request.body);
-      const customerId = await transactionRetried(app.db, (tx) =>
+      const registration = await transactionRetried(app.db, (tx) =>
         registerCustomer(tx, {
           client,
           body: request.body,
@@ -102,6 +103,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           accountUrl: accountUrl(app, request),
         }),
       );
+      // A walk-in's email: their record is claimed through the link mailed to it, not here (decision 070).
+      if (registration.kind === 'walk_in_invited')
+        throw fieldError('email', MEMBER_TEXTS.registrationClaimed);
+      const { customerId } = registration;
       await startSession(request, reply, customerId);
       return reply.code(201).send({ data: await findUser(app.db, customerId, client, now) });
     },

@@ -1,4 +1,4 @@
 /** The auth domain's public functions: other services domains import only from here (decision 023). */
 
 export { accountForName, LoginThrottle } from './login-throttle.ts';
-export { revokePasswordResets } from './password-reset.ts';
+export { revokePasswordResets, sendAccountInvite } from './password-reset.ts';

@@ -1,4 +1,5 @@
 import {
+  INVITE_LINK_VALID_DAYS,
   MULTIPLE_ACCOUNTS_MESSAGE,
   PASSWORD_LINK_VALID_MINUTES,
   RESET_LINK_INVALID,
@@ -11,7 +12,7 @@ import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
 import type { ClientRow } from '../clients/index.ts';
-import { passwordResetMail, queueMail } from '../mail/index.ts';
+import { accountInviteMail, passwordResetMail, queueMail } from '../mail/index.ts';
 import { findCustomersByLoginName } from './login.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -39,22 +40,63 @@ export async function findResetAccount(
   return { id, email, firstName, reference };
 }
 
+/**
+ * A new password link for the customer, inside the caller's transaction: only the newest link works (the customer's
+ * row lock orders two requests at once, older links go). Returns the token for the mail's link.
+ */
+async function issuePasswordLink(tx: DbOrTx, input: { customerId: number; now: Date; ttlMinutes: number }) {
+  const token = createToken();
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, input.customerId))
+    .for('update');
+  await revokePasswordResets(tx, input.customerId);
+  await tx.insert(passwordResets).values({
+    customerId: input.customerId,
+    tokenHash: hashToken(token),
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMinutes * 60_000),
+  });
+  return token;
+}
+
+/**
+ * Invites a customer made at the desk to set a password (decision 070): a link of the password-reset kind that
+ * works for INVITE_LINK_VALID_DAYS, mailed to their address, inside the caller's transaction. The same page sets the
+ * password as a reset does, after which they log in.
+ */
+export async function sendAccountInvite(
+  tx: DbOrTx,
+  input: { clientName: string; customer: ResetAccount; now: Date; accountUrl: string },
+) {
+  const { customer } = input;
+  const token = await issuePasswordLink(tx, {
+    customerId: customer.id,
+    now: input.now,
+    ttlMinutes: INVITE_LINK_VALID_DAYS * 24 * 60,
+  });
+  const mail = accountInviteMail({
+    clientName: input.clientName,
+    firstName: customer.firstName,
+    reference: customer.reference,
+    link: `${input.accountUrl}/password-reset/${token}`,
+    validDays: INVITE_LINK_VALID_DAYS,
+  });
+  await queueMail(tx, { ...mail, to: customer.email });
+}
+
 /** Stores a new reset token for the account and queues the mail with its link, in one transaction. */
 export async function sendPasswordReset(
   db: Db,
   input: { client: ClientRow; customer: ResetAccount; now: Date; accountUrl: string },
 ) {
   const { customer } = input;
-  const token = createToken();
   await transactionRetried(db, async (tx) => {
-    // Only the newest link works: the customer's row lock orders two requests at once, older links go.
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
-    await revokePasswordResets(tx, customer.id);
-    await tx.insert(passwordResets).values({
+    const token = await issuePasswordLink(tx, {
       customerId: customer.id,
-      tokenHash: hashToken(token),
-      createdAt: input.now,
-      expiresAt: new Date(input.now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      now: input.now,
+      ttlMinutes: RESET_TOKEN_TTL_MINUTES,
     });
     const mail = passwordResetMail({
       clientName: input.client.name,

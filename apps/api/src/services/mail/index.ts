@@ -2,9 +2,11 @@
 export { staffDecisionMail } from './decision-mails.ts';
 export { queueMail } from './outbox.ts';
 export {
+  accountInviteMail,
   bookingConfirmationMail,
   directDebitMandateMail,
   documentExpiryReminderMail,
+  emailChangedMail,
   failedCollectionMail,
   guestPassMail,
   passwordResetMail,

@@ -4,8 +4,12 @@ import { mailOutbox } from '../../db/schema.ts';
 
 export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html?: string | null };
 
-/** Queues a mail; call it with the caller's transaction so the mail exists only if the change commits. */
+/**
+ * Queues a mail; call it with the caller's transaction so the mail exists only if the change commits. A customer
+ * without an email address (a walk-in who gave only a phone number) is sent nothing.
+ */
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail) {
+  if (!mail.to.trim()) return;
   await tx.insert(mailOutbox).values({
     kind: mail.kind,
     toAddress: mail.to,

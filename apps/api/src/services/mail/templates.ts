@@ -56,6 +56,58 @@ export function passwordResetMail(input: {
   return { kind: 'password_reset', subject, text, html };
 }
 
+/** A customer made at the desk is invited to set a password and use the website (decision 070). */
+export function accountInviteMail(input: {
+  clientName: string;
+  firstName: string;
+  reference: string;
+  link: string;
+  validDays: number;
+}) {
+  const subject = `Set your password for ${input.clientName}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `Our team has made you an account: your customer number is ${input.reference}.`,
+    `Set a password to book and manage your visits online (the link works once, for ${input.validDays} days): ${input.link}`,
+    '',
+    'If you did not expect this, you can ignore this email.',
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>Our team has made you an account: your customer number is <strong>${escapeHtml(input.reference)}</strong>.</p><p><a href="${escapeHtml(input.link)}">Set your password</a> to book and manage your visits online (the link works once, for ${input.validDays} days).</p><p>If you did not expect this, you can ignore this email.</p>`,
+  );
+  return { kind: 'account_invite', subject, text, html };
+}
+
+/** Tells the old address that staff changed the account's email (so a mistaken or unwanted change is noticed). */
+export function emailChangedMail(input: {
+  clientName: string;
+  firstName: string;
+  reference: string;
+  newEmail: string;
+}) {
+  const subject = 'Your email address has changed';
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `The email address of account ${input.reference} was changed at one of our centres to ${input.newEmail}. We will write to that address from now on.`,
+    '',
+    'If this is a mistake, please contact us.',
+    '',
+    input.clientName,
+  ].join('\n');
+  const html = layout(
+    input.clientName,
+    subject,
+    `<p>Hello ${escapeHtml(input.firstName)},</p><p>The email address of account ${escapeHtml(input.reference)} was changed at one of our centres to ${escapeHtml(input.newEmail)}. We will write to that address from now on.</p><p>If this is a mistake, please contact us.</p>`,
+  );
+  return { kind: 'email_changed', subject, text, html };
+}
+
 export type ConfirmationLine = { name: string; when: string | null; where: string | null; price: string };
 
 export function bookingConfirmationMail(input: {
