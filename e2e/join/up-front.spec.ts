@@ -30,8 +30,7 @@ type WireMembership = { name: string; payment_options: WireOption[] };
 
 /** The venue's memberships as the API lists them for this browser (guest or logged in). */
 async function membershipsOf(page: Page): Promise<WireMembership[]> {
-  const venues = await (await page.request.get('/api/venues')).json();
-  const venue = venues.data.find((v: { slug: string }) => v.slug === HOME_VENUE.slug);
+  const venue = (await (await page.request.get(`/api/venues/${HOME_VENUE.slug}`)).json()).data;
   const res = await page.request.get(`/api/memberships/types?venue_id=${venue.id}`);
   return (await res.json()).data;
 }

@@ -207,7 +207,7 @@ describe('a client inserted later (by the import, from another process)', () => 
     expect(clientReply.json().data.name).toBe('First Run Leisure');
     expect((await app.inject({ method: 'GET', url: '/api/frontend/theme' })).statusCode).toBe(200);
     const venues = await app.inject({ method: 'GET', url: '/api/venues' });
-    expect(venues.json().data.map((v: { slug: string }) => v.slug)).toEqual([venue.slug]);
+    expect(venues.json().data.venues.map((v: { slug: string }) => v.slug)).toEqual([venue.slug]);
 
     await expect
       .poll(async () => {

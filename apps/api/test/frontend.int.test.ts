@@ -68,7 +68,8 @@ describe('client and venues', () => {
   });
 
   it('GET /api/venues sorted by name, and one venue by slug', async () => {
-    const list = venuesReply.parse((await app.inject({ method: 'GET', url: '/api/venues' })).json()).data;
+    const list = venuesReply.parse((await app.inject({ method: 'GET', url: '/api/venues' })).json()).data
+      .venues;
     expect(list.map((v) => v.name)).toEqual(['Aardvark Baths', 'Purple Pool']);
     const one = await app.inject({ method: 'GET', url: '/api/venues/purple-pool' });
     expect(one.json().data).toMatchObject({ slug: 'purple-pool', town: 'Leeds', lat: 53.7997 });

@@ -51,6 +51,8 @@ describe('ETag and 304 for replies that are the same for everyone', () => {
     '/api/client',
     '/api/activities/footer',
     '/api/venues',
+    '/api/venues?lat=53.8&lng=-1.55&radius=10&page=1&per_page=5',
+    '/api/venue-pins',
     `/api/venues/${venue.slug}`,
     timetableUrl,
   ]) {

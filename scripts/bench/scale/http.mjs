@@ -1,4 +1,4 @@
-// The scale bench's steps against the real server: staff search, a member's reads, the unpaged lists, each next
+// The scale bench's steps against the real server: staff search, a member's reads, the lists, each next
 // to a bare Fastify route serving the same bytes in the same run.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -122,7 +122,7 @@ export async function memberReads(base, tmp, pid, targets) {
   return rows;
 }
 
-/** The unpaged lists: reply size and sequential p50, next to the bare route. */
+/** The lists' first pages: reply size and sequential p50, next to the bare route. */
 export async function lists(base, tmp, targets) {
   const rows = [];
   for (const [name, url, headers] of targets) {

@@ -10,7 +10,8 @@
 //   attendance  markUnmarkedUnattended                               ref: the same UPDATE as one statement
 //   search      staff customer search (real server), six kinds of query, p50/p95 of 30    ref: bare Fastify
 //   reads       a member's reads, logged in and as a guest (autocannon)                   ref: bare Fastify
-//   lists       GET /api/venues and the staff approvals list: bytes and p50               ref: bare Fastify
+//   lists       first pages of GET /api/venues (by name, near a point, q), the pins, the   ref: bare Fastify
+//               staff approvals queue: bytes and p50
 //   rush        registrations and a booking rush (scripts/bench/rush.mjs) and its check of the database
 // The plans (EXPLAIN (ANALYZE, BUFFERS)) of the statements each job, the search and the bookings read send go to
 // docs/bench/scale-plans-<venues>x<members>.txt; a Seq Scan of a table that grows with members is flagged.
@@ -345,14 +346,18 @@ async function serverSteps(target, r, row, { clientId, member, searches, rushIds
         );
     }
     if (STEPS.has('lists')) {
+      // The paged lists' first pages (decision 069; approvals 25 a page), and the map's pins (every venue, shared).
       const rows = await lists(base, target.tmp, [
         ['GET /api/venues', '/api/venues', {}],
+        ['GET /api/venues near Leeds', '/api/venues?lat=53.8&lng=-1.55&radius=10', {}],
+        ['GET /api/venues?q=leeds', '/api/venues?q=leeds&per_page=10', {}],
+        ['GET /api/venue-pins', '/api/venue-pins', {}],
         ['GET /api/staff/approvals', '/api/staff/approvals', { cookie: staffCookie }],
       ]);
       r.lists = rows;
       for (const x of rows)
         row(
-          `${x.name} (unpaged)`,
+          `${x.name} (${x.name.includes('pins') ? 'every venue' : 'first page'})`,
           `${(x.bytes / 1024).toFixed(1)} kB, p50 ${x.p50.toFixed(1)} ms`,
           `${x.refP50.toFixed(2)} ms`,
           `${(x.p50 / x.refP50).toFixed(0)}×`,

@@ -5,6 +5,7 @@ import type { venueCalls } from '../venues.ts';
 type C = typeof venueCalls;
 
 export const listVenues = route<C['listVenues']>('GET', '/api/venues');
+export const listVenuePins = route<C['listVenuePins']>('GET', '/api/venue-pins');
 export const getVenue = route<C['getVenue']>('GET', '/api/venues/:slug');
 
-export const venueRoutes = { listVenues, getVenue } satisfies RouteTable<C>;
+export const venueRoutes = { listVenues, listVenuePins, getVenue } satisfies RouteTable<C>;

@@ -9,7 +9,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/frontend/theme': "The client's theme (colours, fonts, logos)",
   'GET /api/client': "The client's settings for the web sites",
   'GET /api/activities/footer': 'The footer (sanitised HTML)',
-  'GET /api/venues': 'Venues (optionally near a place)',
+  'GET /api/venues': 'Venues a page at a time: by name, or nearest a point within a radius',
+  'GET /api/venue-pins': "Every venue's map pin (shared, with an ETag)",
   'GET /api/venues/{slug}': 'One venue',
   'GET /api/geocoding': 'Find a place or postcode',
   'GET /api/venues/{slug}/sessions': "A venue's timetable, the same for every caller (shared, with an ETag)",
@@ -113,12 +114,15 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     'Card refunds the card provider has not made yet, with their attempts and last error',
   'POST /api/staff/sessions/{id}/cancel':
     'Cancel a session with a reason: bookings cancelled, money and allowances back, waitlist ended, members mailed',
-  'GET /api/staff/members/{id}': "A customer's record for staff: details, flags and notes (their venue's staff)",
+  'GET /api/staff/members/{id}':
+    "A customer's record for staff: details, flags and notes (their venue's staff)",
   'PUT /api/staff/members/{id}': "Correct a customer's details (audited with before and after)",
   'POST /api/staff/members/{id}/notes': 'Add a note to a customer’s record (kept with author and time)',
-  'PUT /api/staff/members/{id}/flags/{flag}': "Set or clear a flag on a customer's record, e.g. 'Photo ID seen'",
+  'PUT /api/staff/members/{id}/flags/{flag}':
+    "Set or clear a flag on a customer's record, e.g. 'Photo ID seen'",
   'POST /api/staff/members/{id}/invite': 'Email a customer without a password a link to set one',
-  'POST /api/staff/members': "Make a walk-in customer at one of the staff member's venues (optionally invited)",
+  'POST /api/staff/members':
+    "Make a walk-in customer at one of the staff member's venues (optionally invited)",
   'GET /api/staff/desk/customers/{id}/basket': "The desk: a customer's basket",
   'POST /api/staff/desk/customers/{id}/basket/add':
     "The desk: add to a customer's basket (e.g. book a session)",

@@ -1,17 +1,24 @@
-import { getVenue, listVenues } from '@fieldhouse/contract/routes/venues';
+import { getVenue, listVenuePins, listVenues } from '@fieldhouse/contract/routes/venues';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findVenue, findVenues } from '../../services/venues/venue-service.ts';
+import { findVenue, findVenues, searchVenues, venuePins } from '../../services/venues/venue-service.ts';
 import { declared } from '../declared.ts';
 
 const tags = ['venues'];
 
 const venueRouteHandlers: FastifyPluginAsyncZod = async (app) => {
+  /** Every venue open to members, kept as long as the client row (decision 020); replies are pages of it. */
+  const allVenues = () => app.fromClient('venues', (client) => findVenues(app.db, client.id));
+
   app.route({
     ...declared(listVenues, { tags }),
     config: { sharedCache: true },
-    handler: async () => ({
-      data: await app.fromClient('venues', (client) => findVenues(app.db, client.id)),
-    }),
+    handler: async (request) => ({ data: searchVenues(await allVenues(), request.query) }),
+  });
+
+  app.route({
+    ...declared(listVenuePins, { tags }),
+    config: { sharedCache: true },
+    handler: async (request) => ({ data: venuePins(await allVenues(), request.query) }),
   });
 
   app.route({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { venuesQueryOptions } from '../../api/get-venues';
+import { staffVenuesQueryOptions } from '../../features/staff-accounts/api/get-staff-venues';
 import { useStaffMe } from '../../features/staff-auth/api/get-staff-me';
 
 export interface WorkVenueList {
@@ -11,12 +11,12 @@ export interface WorkVenueList {
 
 /**
  * The venues the staff member works at, for the desk and the registers: their own venues, or every venue for an
- * administrator (who works at them all).
+ * administrator (who works at them all: the console's own list of venues, id, name and slug, not the members' pages).
  */
 export function useWorkVenues(): WorkVenueList {
   const me = useStaffMe().data;
   const isAdministrator = me?.role === 'administrator';
-  const all = useQuery({ ...venuesQueryOptions, enabled: isAdministrator });
+  const all = useQuery({ ...staffVenuesQueryOptions, enabled: isAdministrator });
   if (!me) return { venues: [], isPending: true, error: null, refetch: () => undefined };
   if (!isAdministrator) return { venues: me.venues, isPending: false, error: null, refetch: () => undefined };
   return {

@@ -1,9 +1,9 @@
 import '../../lib/zod-jitless';
-import { venuesQueryOptions } from '../../api/get-venues';
+import { venuesPageQueryOptions } from '../../api/get-venues';
 import { startSite } from '../../shell/start-site';
 import { joinRoutes } from './routes';
 
-// The venue list is what the site's first page shows (the venue chooser / the centre list).
+// The first page of venues is what the site's first page shows (the centre list), and says whether there is only one.
 startSite('join', joinRoutes, {
-  prefetch: [(client) => client.prefetchQuery(venuesQueryOptions)],
+  prefetch: [(client) => client.prefetchQuery(venuesPageQueryOptions())],
 });

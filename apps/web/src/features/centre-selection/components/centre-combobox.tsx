@@ -1,11 +1,15 @@
-import { useMemo } from 'react';
-import type { Venue } from '../../../api/get-venues';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type Venue, venuesPageQueryOptions } from '../../../api/get-venues';
 import { SuggestField } from '../../../ui/suggest-field';
-import { suggestVenues } from '../rules/geo';
+import { SUGGEST_COUNT, suggestTerm } from '../rules/geo';
 import { CENTRE_TEXTS } from '../texts';
 
+/** Typing pauses this long before the suggestions are asked for (not one request a key press). */
+const SUGGEST_DELAY_MS = 200;
+const NO_VENUES: Venue[] = [];
+
 export interface CentreComboboxProps {
-  venues: Venue[];
   inputId: string;
   value: string;
   autoFocus: boolean;
@@ -17,12 +21,11 @@ export interface CentreComboboxProps {
 }
 
 /**
- * The centre search box with suggestions as you type (a lazy chunk): after more than 2 characters it lists
- * centres whose name, town or postcode contains the text, in a list at most 15rem high under the box (joining
- * §2, §9; see SuggestField). Enter with no suggestion highlighted searches the text as before.
+ * The centre search box with suggestions as you type (a lazy chunk): after more than 2 characters the server lists
+ * the first centres whose name, town or postcode contains the text (decision 069), in a list at most 15rem high
+ * under the box (joining §2, §9; see SuggestField). Enter with no suggestion highlighted searches the text as before.
  */
 export default function CentreCombobox({
-  venues,
   inputId,
   value,
   autoFocus,
@@ -30,7 +33,23 @@ export default function CentreCombobox({
   onChooseVenue,
   onSubmitTerm,
 }: CentreComboboxProps) {
-  const matches = useMemo(() => suggestVenues(venues, value), [venues, value]);
+  const [term, setTerm] = useState(() => suggestTerm(value));
+  useEffect(() => {
+    const next = suggestTerm(value);
+    if (next === null) {
+      setTerm(null);
+      return;
+    }
+    const timer = setTimeout(() => setTerm(next), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const suggestions = useQuery({
+    ...venuesPageQueryOptions({ q: term ?? '', perPage: SUGGEST_COUNT }),
+    enabled: term !== null,
+    // The last suggestions stay while the next load, so the list does not flicker as the member types.
+    placeholderData: keepPreviousData,
+  });
+  const matches = term !== null && suggestTerm(value) ? (suggestions.data?.venues ?? NO_VENUES) : NO_VENUES;
   return (
     <SuggestField
       className="centre-suggest"

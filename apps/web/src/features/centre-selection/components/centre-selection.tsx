@@ -1,5 +1,4 @@
 import '../centre-selection.css';
-import { useQuery } from '@tanstack/react-query';
 import {
   type ComponentType,
   type FormEvent,
@@ -7,18 +6,18 @@ import {
   type ReactNode,
   Suspense,
   useId,
-  useMemo,
   useRef,
   useState,
 } from 'react';
-import { type Venue, venuesQueryOptions } from '../../../api/get-venues';
+import type { Venue } from '../../../api/get-venues';
 import { getSiteConfig } from '../../../lib/site-config';
 import { useAfterLoad } from '../../../lib/use-after-load';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { Button } from '../../../ui/button';
+import { LoadError } from '../../../ui/load-error';
+import { ShowMore } from '../../../ui/show-more';
 import { Spinner } from '../../../ui/spinner';
 import { useCentreSearch } from '../hooks/use-centre-search';
-import { hasValidCoordinates, NEAREST_COUNT, nearestVenues } from '../rules/geo';
 import { RADIUS_MAX_MILES, RADIUS_MIN_MILES } from '../rules/map-constants';
 import { CENTRE_TEXTS } from '../texts';
 import type { CentreComboboxProps } from './centre-combobox';
@@ -38,11 +37,14 @@ const VenueMap = lazy(() => import('./venue-map'));
  */
 const loadCombobox = () => import('./centre-combobox');
 
+/** What choosing a centre needs: from a list's venue or a map pin alike. */
+export type ChosenVenue = Pick<Venue, 'id' | 'slug' | 'name'>;
+
 export interface CentreSelectionProps {
   /** Map and search (client feature online_joining_map); otherwise `renderGrid` lists the centres. */
   isMapEnabled: boolean;
-  renderGrid: (onChoose: (venue: Venue) => void) => ReactNode;
-  onContinue: (venue: Venue) => void;
+  renderGrid: (onChoose: (venue: ChosenVenue) => void) => ReactNode;
+  onContinue: (venue: ChosenVenue) => void;
   /** Inside the join journey the section's own heading names the step: leave out this one. */
   isTitleHidden?: boolean;
 }
@@ -54,7 +56,7 @@ export function CentreSelection({
   onContinue,
   isTitleHidden,
 }: CentreSelectionProps) {
-  const [chosen, setChosen] = useState<Venue | null>(null);
+  const [chosen, setChosen] = useState<ChosenVenue | null>(null);
   const titleId = useId();
   const body = chosen ? (
     <ChosenCentre
@@ -81,7 +83,7 @@ function ChosenCentre({
   onChangeLocation,
   onContinue,
 }: {
-  venue: Venue;
+  venue: ChosenVenue;
   onChangeLocation: () => void;
   onContinue: () => void;
 }) {
@@ -98,21 +100,13 @@ function ChosenCentre({
   );
 }
 
-function CentreSearch({ onChoose }: { onChoose: (venue: Venue) => void }) {
-  const venues = useQuery(venuesQueryOptions);
-  if (venues.isPending) return <Spinner label="Loading venues" />;
-  if (venues.isError) return <p role="alert">{venues.error.message}</p>;
-  return <CentreSearchForm venues={venues.data} onChoose={onChoose} />;
-}
-
-function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (venue: Venue) => void }) {
+function CentreSearch({ onChoose }: { onChoose: (venue: ChosenVenue) => void }) {
   const isPhone = useIsMobile();
   const isAfterLoad = useAfterLoad();
   const [isMapOpen, setIsMapOpen] = useState(false);
   const mapId = useId();
-  const { mapData, results, header, search, locateUser, searchArea, setRadius, clear } =
-    useCentreSearch(venues);
-  const mappable = useMemo(() => venues.filter(hasValidCoordinates), [venues]);
+  const { mapData, results, nearest, isSearching, header, search, locateUser, searchArea, setRadius, clear } =
+    useCentreSearch();
   const [term, setTerm] = useState('');
   const searchId = useId();
   const radiusId = useId();
@@ -121,13 +115,6 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
     event.preventDefault();
     void search(term);
   };
-  const nearest = useMemo(
-    () =>
-      mapData.searchedCoordinates && !mapData.isSearching && results.length === 0
-        ? nearestVenues(venues, mapData.searchedCoordinates, NEAREST_COUNT)
-        : [],
-    [venues, mapData.searchedCoordinates, mapData.isSearching, results.length],
-  );
   const nearestTitleId = useId();
   // Without a tile style the map is only the UK outline: the list comes first and is the main way to choose.
   const isOutlineMap = !getSiteConfig().mapStyleUrl;
@@ -140,7 +127,6 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
             {CENTRE_TEXTS.searchLabel}
           </label>
           <CentreSearchBox
-            venues={mappable}
             inputId={searchId}
             value={term}
             onValueChange={setTerm}
@@ -202,7 +188,6 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
             {(isPhone || isAfterLoad) && (
               <Suspense fallback={<Spinner label="Loading map" />}>
                 <VenueMap
-                  venues={mappable}
                   isPhone={isPhone}
                   flyToLocation={mapData.flyToLocation}
                   searchedCoordinates={mapData.searchedCoordinates}
@@ -216,13 +201,30 @@ function CentreSearchForm({ venues, onChoose }: { venues: Venue[]; onChoose: (ve
         )}
         <div className="centre-search__results">
           <output className="centre-search__header">{header}</output>
-          {!mapData.isSearching &&
-            results.length > 0 &&
+          {results.isPending && !mapData.searchedCoordinates && <Spinner label="Loading venues" />}
+          {!isSearching &&
+            results.venues.length > 0 &&
             (isPhone ? (
-              <VenueSwiper key={results.map((v) => v.id).join()} venues={results} onChoose={onChoose} />
+              <VenueSwiper
+                // A new search starts at its first card; 'Show more' adds cards without moving.
+                key={`${mapData.searchedCoordinates?.lat},${mapData.searchedCoordinates?.lng},${mapData.radius}`}
+                venues={results.venues}
+                onChoose={onChoose}
+              />
             ) : (
-              <VenueList venues={results} onChoose={onChoose} />
+              <VenueList venues={results.venues} onChoose={onChoose} />
             ))}
+          {results.error && <LoadError text={results.error.message} onRetry={results.retry} />}
+          {!isSearching && (
+            <ShowMore
+              shown={results.venues.length}
+              total={results.total}
+              noun="centres"
+              hasMore={results.hasMore && !results.error}
+              isLoading={results.isLoadingMore}
+              onShowMore={results.showMore}
+            />
+          )}
           {nearest.length > 0 && (
             <section className="centre-search__nearest" aria-labelledby={nearestTitleId}>
               <h2 id={nearestTitleId} className="centre-search__nearest-title">

@@ -1,4 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
@@ -13,7 +14,7 @@ import MapGL, {
   NavigationControl,
   Source,
 } from 'react-map-gl/maplibre';
-import type { Venue } from '../../../api/get-venues';
+import { type VenuePin, venuePinsQueryOptions } from '../../../api/get-venues';
 import { getSiteConfig } from '../../../lib/site-config';
 import type { LatLng } from '../rules/geo';
 import {
@@ -64,21 +65,24 @@ export function initialViewFor(isPhone: boolean, matchMedia = window.matchMedia.
 }
 
 export interface VenueMapProps {
-  venues: Venue[];
   isPhone: boolean;
   flyToLocation: (LatLng & { key: number }) | null;
   /** The searched point and radius: the map fits the radius circle when the radius changes. */
   searchedCoordinates: LatLng | null;
   radius: number;
-  onSelectVenue: (venue: Venue) => void;
+  onSelectVenue: (venue: VenuePin) => void;
   onSearchArea: (point: LatLng) => void;
   /** Called once the map has drawn (screenshots and tests wait for it). */
   onIdle?: () => void;
 }
 
-/** The centre map (loaded lazily): clustered venue pins over the offline basemap. */
+const NO_PINS: VenuePin[] = [];
+
+/**
+ * The centre map (loaded lazily): clustered venue pins over the offline basemap. The pins are their own small
+ * shared reply (decision 069), asked for only when the map is shown.
+ */
 export default function VenueMap({
-  venues,
   isPhone,
   flyToLocation,
   searchedCoordinates,
@@ -88,6 +92,7 @@ export default function VenueMap({
   onIdle,
 }: VenueMapProps) {
   const mapRef = useRef<MapRef>(null);
+  const venues = useQuery(venuePinsQueryOptions).data ?? NO_PINS;
   // No tile style: the shipped outline only, so never zoom past what it can show, and label pins with towns.
   const styleUrl = getSiteConfig().mapStyleUrl;
   const isOutline = !styleUrl;

@@ -1,25 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Venue } from '../../../api/get-venues';
 import { Button } from '../../../ui/button';
-import { formatMiles, type VenueWithDistance } from '../rules/geo';
+import { formatMiles } from '../rules/geo';
 
 const address = (venue: Venue): string =>
   [venue.address1, venue.address2, venue.town, venue.postcode].filter(Boolean).join(', ');
 
-function VenueResultCard({
-  venue,
-  onChoose,
-}: {
-  venue: VenueWithDistance;
-  onChoose: (venue: Venue) => void;
-}) {
+function VenueResultCard({ venue, onChoose }: { venue: Venue; onChoose: (venue: Venue) => void }) {
   return (
     <article className="centre-result" aria-labelledby={`centre-result-${venue.id}`}>
       <h2 className="centre-result__name" id={`centre-result-${venue.id}`}>
         {venue.name}
       </h2>
       <p className="centre-result__address">{address(venue)}</p>
-      {venue.distance !== null && <p className="centre-result__distance">{formatMiles(venue.distance)}</p>}
+      {venue.distance != null && <p className="centre-result__distance">{formatMiles(venue.distance)}</p>}
       <Button variant="secondary" aria-label={`Choose ${venue.name}`} onClick={() => onChoose(venue)}>
         Choose
       </Button>
@@ -33,7 +27,7 @@ export function VenueList({
   onChoose,
   label = 'Centres',
 }: {
-  venues: VenueWithDistance[];
+  venues: Venue[];
   onChoose: (venue: Venue) => void;
   label?: string;
 }) {
@@ -65,13 +59,7 @@ function snapPositions(viewport: HTMLElement): number[] {
  * Phones: swipeable venue cards with dots. The browser's own scroll snapping does the swiping (decision 021: no
  * carousel library on the first load); the dots follow the scroll position and scroll to their card.
  */
-export function VenueSwiper({
-  venues,
-  onChoose,
-}: {
-  venues: VenueWithDistance[];
-  onChoose: (venue: Venue) => void;
-}) {
+export function VenueSwiper({ venues, onChoose }: { venues: Venue[]; onChoose: (venue: Venue) => void }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   // Where each dot scrolls to, measured when the cards are laid out (and again on resize), not on every scroll.
   const positions = useRef<number[]>([]);
@@ -86,6 +74,7 @@ export function VenueSwiper({
     );
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when 'Show more' adds cards
   useEffect(() => {
     const measure = () => {
       if (!viewportRef.current) return;
@@ -96,7 +85,7 @@ export function VenueSwiper({
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [onScroll]);
+  }, [onScroll, venues.length]);
 
   const scrollTo = (index: number) => viewportRef.current?.scrollTo({ left: positions.current[index] ?? 0 });
 

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Venue } from '../../../api/get-venues';
+import { useVenuePages, type VenueSearch, venuesPageQueryOptions } from '../../../api/get-venues';
 import { geocodingQueryOptions } from '../api/search-places';
-import { type LatLng, venuesForSearch, venuesMatchingName } from '../rules/geo';
+import { hasValidCoordinates, type LatLng, NEAREST_COUNT } from '../rules/geo';
 import { GEOLOCATION_TIMEOUT_MS, RADIUS_DEFAULT_MILES } from '../rules/map-constants';
 import { CENTRE_TEXTS } from '../texts';
 
@@ -29,8 +29,15 @@ const initialMapData: MapData = {
   flyToLocation: null,
 };
 
+/**
+ * The server search of the list (decision 069): near the searched point within the radius, nearest first; before
+ * any search, every centre by name. Either a page at a time.
+ */
+export const resultsSearch = (point: LatLng | null, radius: number): VenueSearch =>
+  point ? { lat: point.lat, lng: point.lng, radius } : {};
+
 /** Search state of the centre section: names first, then the geocoder; geolocation; radius. */
-export function useCentreSearch(venues: Venue[]) {
+export function useCentreSearch() {
   const queryClient = useQueryClient();
   const [mapData, setMapData] = useState<MapData>(initialMapData);
   const flyKey = useRef(0);
@@ -53,13 +60,16 @@ export function useCentreSearch(venues: Venue[]) {
       const term = rawTerm.trim();
       if (!term) return;
       const run = ++searchRun.current;
-      const byName = venuesMatchingName(venues, term);
-      if (byName[0]) {
-        goTo({ lat: byName[0].lat, lng: byName[0].lng }, { searchTerm: term, usersLocation: null });
-        return;
-      }
       setMapData((d) => ({ ...d, searchTerm: term, isSearching: true, searchMessage: null }));
       try {
+        // First the centre names containing the term (the server's first by name), then the geocoder.
+        const byName = await queryClient.fetchQuery(venuesPageQueryOptions({ name: term, perPage: 1 }));
+        if (run !== searchRun.current) return;
+        const named = byName.venues[0];
+        if (named && hasValidCoordinates(named)) {
+          goTo({ lat: named.lat, lng: named.lng }, { usersLocation: null });
+          return;
+        }
         const result = await queryClient.fetchQuery(geocodingQueryOptions(term));
         if (run !== searchRun.current) return;
         const first = result.features[0];
@@ -79,7 +89,7 @@ export function useCentreSearch(venues: Venue[]) {
         setMapData((d) => ({ ...d, isSearching: false, searchMessage: CENTRE_TEXTS.cannotFindLocation }));
       }
     },
-    [venues, queryClient, goTo],
+    [queryClient, goTo],
   );
 
   const locateUser = useCallback(() => {
@@ -120,18 +130,35 @@ export function useCentreSearch(venues: Venue[]) {
     setMapData((d) => ({ ...initialMapData, radius: d.radius }));
   }, []);
 
-  const results = useMemo(
-    () => venuesForSearch(venues, mapData.searchedCoordinates, mapData.radius),
-    [venues, mapData.searchedCoordinates, mapData.radius],
-  );
+  const point = mapData.searchedCoordinates;
+  const search$ = useMemo(() => resultsSearch(point, mapData.radius), [point, mapData.radius]);
+  const results = useVenuePages(search$);
+  const isEmpty = point !== null && !results.isPending && results.venues.length === 0 && !results.error;
+  // 'No venues found' offers the centres nearest the point instead, however far.
+  const nearest = useQuery({
+    ...venuesPageQueryOptions({ lat: point?.lat ?? 0, lng: point?.lng ?? 0, perPage: NEAREST_COUNT }),
+    enabled: isEmpty && !mapData.isSearching,
+  });
 
-  const header = mapData.isSearching
+  const isSearching = mapData.isSearching || (point !== null && results.isPending);
+  const header = isSearching
     ? CENTRE_TEXTS.searching
-    : !mapData.searchedCoordinates
+    : !point
       ? CENTRE_TEXTS.prompt
-      : results.length === 0
+      : results.venues.length === 0
         ? CENTRE_TEXTS.noVenuesFound
         : CENTRE_TEXTS.showingResults(mapData.radius);
 
-  return { mapData, results, header, search, locateUser, searchArea, setRadius, clear };
+  return {
+    mapData,
+    results,
+    nearest: isEmpty && !mapData.isSearching ? (nearest.data?.venues ?? []) : [],
+    isSearching,
+    header,
+    search,
+    locateUser,
+    searchArea,
+    setRadius,
+    clear,
+  };
 }

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { venuesQueryOptions } from '../../../api/get-venues';
 import { isApiError, serverMessageOr } from '../../../lib/api/client';
 import { zodResolver } from '../../../lib/form-resolver';
 import { Link } from '../../../lib/router';
@@ -44,16 +43,12 @@ function VenueFieldFallback() {
 
 /** Send a guest pass: name, email and venue (searchable), all required. */
 export function GuestPassForm({ userId }: { userId: number }) {
-  const venues = useQuery(venuesQueryOptions);
   const allowances = useQuery(allowancesQueryOptions(userId));
   const send = useSendGuestPass(userId);
   const [venueId, setVenueId] = useState<number | null>(null);
   const [venueError, setVenueError] = useState<string | undefined>();
   const [resetCount, setResetCount] = useState(0);
-  const options = useMemo(
-    () => (venues.data && allowances.data ? sendableVenues(venues.data, allowances.data) : []),
-    [venues.data, allowances.data],
-  );
+  const options = useMemo(() => (allowances.data ? sendableVenues(allowances.data) : []), [allowances.data]);
   const {
     register,
     handleSubmit,
@@ -65,8 +60,7 @@ export function GuestPassForm({ userId }: { userId: number }) {
     defaultValues: { guestName: '', guestEmail: '' },
   });
 
-  if (venues.isPending || allowances.isPending) return <Spinner label="Loading the guest pass form" />;
-  if (venues.isError) return <LoadError text={venues.error.message} onRetry={() => venues.refetch()} />;
+  if (allowances.isPending) return <Spinner label="Loading the guest pass form" />;
   if (allowances.isError)
     return <LoadError text={allowances.error.message} onRetry={() => allowances.refetch()} />;
   // Without an allowance there is nothing to send (the allowances above say so).

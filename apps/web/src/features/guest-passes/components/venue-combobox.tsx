@@ -1,10 +1,16 @@
 import { GUEST_PASS_TEXTS } from '@fieldhouse/contract/texts/guest-passes';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { venuesPageQueryOptions } from '../../../api/get-venues';
 import { SuggestField } from '../../../ui/suggest-field';
-import { searchVenues, type VenueOption } from '../rules/venue-search';
+import { searchVenues, VENUE_SEARCH_MIN_CHARS, type VenueOption } from '../rules/venue-search';
+
+/** How many venues the server is asked for when every venue can be chosen. */
+const SUGGEST_COUNT = 10;
 
 export interface VenueComboboxProps {
-  venues: VenueOption[];
+  /** The venues to choose from, or 'all': then the server searches every venue (name, town or postcode). */
+  venues: VenueOption[] | 'all';
   selectedId: number | null;
   onChange: (venueId: number | null) => void;
   error?: string;
@@ -17,7 +23,16 @@ export interface VenueComboboxProps {
  */
 export default function VenueCombobox({ venues, selectedId, onChange, error }: VenueComboboxProps) {
   const [text, setText] = useState('');
-  const matches = useMemo(() => searchVenues(venues, text), [venues, text]);
+  const term = text.trim();
+  const isServerSearch = venues === 'all' && term.length >= VENUE_SEARCH_MIN_CHARS;
+  const found = useQuery({
+    ...venuesPageQueryOptions({ q: term, perPage: SUGGEST_COUNT }),
+    enabled: isServerSearch,
+    placeholderData: keepPreviousData,
+  });
+  const local = useMemo(() => (venues === 'all' ? [] : searchVenues(venues, text)), [venues, text]);
+  const matches: VenueOption[] =
+    venues === 'all' ? (isServerSearch ? (found.data?.venues ?? []) : []) : local;
   return (
     <SuggestField
       className="field"

@@ -20,11 +20,13 @@ describe('venue search', () => {
     expect(searchVenues(venues, 'ls20').map((v) => v.id)).toEqual([2]);
   });
 
-  it('offers the venues the allowances cover', () => {
-    const allowance = (ids: number[]) => ({ venues: ids.map((id) => ({ id })) });
-    expect(sendableVenues(venues, [allowance([3])]).map((v) => v.id)).toEqual([3]);
-    expect(sendableVenues(venues, [allowance([3]), allowance([1])]).map((v) => v.id)).toEqual([1, 3]);
-    expect(sendableVenues(venues, [allowance([3]), allowance([])]).map((v) => v.id)).toEqual([1, 2, 3]);
-    expect(sendableVenues(venues, [])).toEqual([]);
+  it('offers the venues the allowances cover, by name; every venue when one allowance has no venue list', () => {
+    const allowance = (ids: number[]) => ({ venues: venues.filter((v) => ids.includes(v.id)) });
+    const ids = (found: ReturnType<typeof sendableVenues>) =>
+      found === 'all' ? 'all' : found.map((v) => v.id);
+    expect(ids(sendableVenues([allowance([3])]))).toEqual([3]);
+    expect(ids(sendableVenues([allowance([3]), allowance([1, 3])]))).toEqual([3, 1]);
+    expect(ids(sendableVenues([allowance([3]), allowance([])]))).toBe('all');
+    expect(sendableVenues([])).toEqual([]);
   });
 });

@@ -20,14 +20,14 @@ export const searchVenues = <T extends VenueOption>(venues: readonly T[], input:
 
 /**
  * The venues a pass can be sent for: those the member's allowances cover (the server lists only allowances with
- * uses left). An allowance without a venue list covers every venue.
+ * uses left), from the allowances themselves, by name; 'all' when an allowance has no venue list (it covers every
+ * venue: the form then searches the server's venues, decision 069).
  */
-export function sendableVenues<T extends VenueOption>(
-  venues: readonly T[],
-  allowances: readonly { venues: readonly { id: number }[] }[],
-): T[] {
+export function sendableVenues(
+  allowances: readonly { venues: readonly VenueOption[] }[],
+): VenueOption[] | 'all' {
   if (allowances.length === 0) return [];
-  if (allowances.some((a) => a.venues.length === 0)) return [...venues];
-  const covered = new Set(allowances.flatMap((a) => a.venues.map((v) => v.id)));
-  return venues.filter((venue) => covered.has(venue.id));
+  if (allowances.some((a) => a.venues.length === 0)) return 'all';
+  const covered = new Map(allowances.flatMap((a) => a.venues.map((v) => [v.id, v] as const)));
+  return [...covered.values()].sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.id - b.id);
 }

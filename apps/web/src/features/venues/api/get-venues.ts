@@ -1,4 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { venuesQueryOptions } from '../../../api/get-venues';
+import { venueQueryOptions, venuesPageQueryOptions } from '../../../api/get-venues';
 
-export const useVenues = () => useQuery(venuesQueryOptions);
+/** The first page of venues by name: its total says whether the operator has a single venue. */
+export const useFirstVenuesPage = () => useQuery(venuesPageQueryOptions());
+
+/** One venue by slug (none asked for while the slug is null). */
+export const useVenue = (slug: string | null) =>
+  useQuery({ ...venueQueryOptions(slug ?? ''), enabled: slug !== null });

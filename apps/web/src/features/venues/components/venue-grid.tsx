@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
-import type { Venue } from '../../../api/get-venues';
+import { useVenuePages, type Venue } from '../../../api/get-venues';
+import { LoadError } from '../../../ui/load-error';
+import { ShowMore } from '../../../ui/show-more';
 import { Spinner } from '../../../ui/spinner';
-import { useVenues } from '../api/get-venues';
 
 export const venueAddress = (venue: Venue): string =>
   [venue.address1, venue.address2, venue.town, venue.postcode].filter(Boolean).join(', ');
 
-/** A plain grid of venue cards; the caller renders each card's action and says where it sits in the outline. */
+const ALL_VENUES = {};
+
+/**
+ * A plain grid of venue cards, 20 at a time by name with 'Show more centres'; the caller renders each card's action
+ * and says where it sits in the outline.
+ */
 export function VenueGrid({
   renderAction,
   emptyText = 'No centres found',
@@ -18,19 +24,31 @@ export function VenueGrid({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const venues = useVenues();
-  if (venues.isPending) return <Spinner label="Loading venues" />;
-  if (venues.isError) return <p role="alert">{venues.error.message}</p>;
-  if (venues.data.length === 0) return <p>{emptyText}</p>;
+  const pages = useVenuePages(ALL_VENUES);
+  if (pages.isPending) return <Spinner label="Loading venues" />;
+  if (pages.venues.length === 0 && pages.error)
+    return <LoadError text={pages.error.message} onRetry={pages.retry} />;
+  if (pages.venues.length === 0) return <p>{emptyText}</p>;
   return (
-    <ul className="venue-grid">
-      {venues.data.map((venue) => (
-        <li key={venue.id} className="card venue-card">
-          <Heading className="venue-card__name">{venue.name}</Heading>
-          <p className="venue-card__address">{venueAddress(venue)}</p>
-          {renderAction(venue)}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="venue-grid">
+        {pages.venues.map((venue) => (
+          <li key={venue.id} className="card venue-card">
+            <Heading className="venue-card__name">{venue.name}</Heading>
+            <p className="venue-card__address">{venueAddress(venue)}</p>
+            {renderAction(venue)}
+          </li>
+        ))}
+      </ul>
+      {pages.error && <LoadError text={pages.error.message} onRetry={pages.retry} />}
+      <ShowMore
+        shown={pages.venues.length}
+        total={pages.total}
+        noun="centres"
+        hasMore={pages.hasMore && !pages.error}
+        isLoading={pages.isLoadingMore}
+        onShowMore={pages.showMore}
+      />
+    </>
   );
 }

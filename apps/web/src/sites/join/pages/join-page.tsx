@@ -8,7 +8,7 @@ import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership
 import { useMembershipTypes } from '../../../features/joining/api/get-membership-types';
 import { JoinMembershipJourney } from '../../../features/joining/components/join-journey';
 import { JourneyProvider, useJourney } from '../../../features/joining/stores/journey-store';
-import { useVenues } from '../../../features/venues/api/get-venues';
+import { useFirstVenuesPage, useVenue } from '../../../features/venues/api/get-venues';
 import { VenueGrid } from '../../../features/venues/components/venue-grid';
 import { PageTitle } from '../../../lib/page-title';
 import { selectVenue } from '../../../lib/selected-venue';
@@ -51,9 +51,10 @@ function JoinJourney() {
   const navigate = useNavigate();
   const client = useClient();
   const user = useUser();
-  const venues = useVenues();
+  const venues = useFirstVenuesPage();
+  const centre = useVenue(route.centreSlug);
   const { store, dispatch } = useJourney();
-  const venue = route.centreSlug ? venues.data?.find((v) => v.slug === route.centreSlug) : undefined;
+  const venue = route.centreSlug ? centre.data : undefined;
   const memberships = useMembershipTypes(venue?.id, user?.id ?? null, {
     includeIneligible: Boolean(user),
     enabled: user !== undefined && route.membershipSlug !== null,
@@ -72,7 +73,10 @@ function JoinJourney() {
       // An operator with one venue: nothing to choose, so its memberships open at once (not on the kiosk, whose
       // start page stays the same for every visitor).
       if (route.pathname === '/' && venues.isPending) return;
-      const only = route.pathname === '/' && venues.data?.length === 1 ? venues.data[0] : undefined;
+      const only =
+        route.pathname === '/' && venues.data?.pagination.totalRecords === 1
+          ? venues.data.venues[0]
+          : undefined;
       if (only) {
         navigate(`/centre/${encodeURIComponent(only.slug)}`, { replace: true });
         return;
@@ -138,7 +142,7 @@ function JoinJourney() {
   ]);
 
   if (!client || user === undefined) return <Spinner label="Loading" />;
-  if (route.centreSlug && venues.isPending) return <Spinner label="Loading centre" />;
+  if (route.centreSlug && centre.isPending) return <Spinner label="Loading centre" />;
   if (route.centreSlug && !venue) return <NotFoundContent />;
   if (route.centreSlug && !route.membershipSlug && centreMemberships.isPending)
     return <Spinner label="Loading memberships" />;

@@ -1,4 +1,3 @@
-import { venuesQueryOptions } from '../../../../api/get-venues';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { allowancesQueryOptions } from '../../../../features/guest-passes/api/get-allowances';
 import { Allowances } from '../../../../features/guest-passes/components/allowances';
@@ -14,10 +13,7 @@ export default function AvailablePassesPage() {
     <>
       <PageTitle title="Available passes" />
       <h1>Guest Passes</h1>
-      <WhenSettled
-        queries={[allowancesQueryOptions(user.id), venuesQueryOptions]}
-        label="Loading your passes"
-      >
+      <WhenSettled queries={[allowancesQueryOptions(user.id)]} label="Loading your passes">
         <Allowances userId={user.id} heading="Available passes" showAction={false} />
         <section className="card guest-section">
           <GuestPassForm userId={user.id} />

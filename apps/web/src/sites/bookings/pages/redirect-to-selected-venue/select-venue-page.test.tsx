@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Venue } from '../../../../api/get-venues';
+import { type Venue, venuesPageQueryOptions } from '../../../../api/get-venues';
 import { userQueryKey } from '../../../../features/auth/api/get-user';
-import { queryKeys } from '../../../../lib/query-keys';
 import { createMemoryHistory, type RouteObject, Router, Routes } from '../../../../lib/router';
 import SelectVenuePage from './select-venue-page';
 
@@ -16,7 +15,18 @@ const venue = (id: number, slug: string, name: string) =>
 function renderWithVenues(venues: Venue[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   queryClient.setQueryData(userQueryKey, null);
-  queryClient.setQueryData(queryKeys.venues, venues);
+  // The first page of the venues (the site prefetches it), with its totals.
+  const n = venues.length;
+  queryClient.setQueryData(venuesPageQueryOptions().queryKey, {
+    venues,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: n,
+      firstRecordOnCurrentPage: n ? 1 : 0,
+      lastRecordOnCurrentPage: n,
+    },
+  });
   const routes: RouteObject[] = [
     { path: '/redirect-to-selected-venue', element: <SelectVenuePage /> },
     { path: '/venues/:slug', element: <p>Timetable page</p> },

@@ -1,5 +1,5 @@
 import { useUser } from '../../../../features/auth/api/get-user';
-import { useVenues } from '../../../../features/venues/api/get-venues';
+import { useFirstVenuesPage } from '../../../../features/venues/api/get-venues';
 import { Navigate } from '../../../../lib/router';
 import { useSelectedVenue } from '../../../../lib/selected-venue';
 import { Spinner } from '../../../../ui/spinner';
@@ -13,8 +13,8 @@ import { VenueChooser } from '../venues/venue-chooser';
 export default function SelectVenuePage() {
   const selected = useSelectedVenue();
   const user = useUser();
-  const venues = useVenues();
-  const only = venues.data?.length === 1 ? venues.data[0] : undefined;
+  const venues = useFirstVenuesPage();
+  const only = venues.data?.pagination.totalRecords === 1 ? venues.data.venues[0] : undefined;
   const slug = selected?.slug ?? user?.homeVenueSlug ?? only?.slug;
   if (slug) return <Navigate to={`/venues/${encodeURIComponent(slug)}`} replace />;
   if (user === undefined || venues.isPending) return <Spinner label="Loading" />;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { venuesQueryOptions } from '../../../../api/get-venues';
+import { venueQueryOptions } from '../../../../api/get-venues';
 import { useUser } from '../../../../features/auth/api/get-user';
 import { TimetableView } from '../../../../features/timetable/components/timetable-view';
 import { useParams } from '../../../../lib/router';
@@ -10,9 +10,9 @@ export default function TimetablePage() {
   const { slug = '' } = useParams();
   const user = useUser();
   const selected = useSelectedVenue();
-  // The venue list starts loading with the site, so the heading shows the venue's name from the first paint and
-  // does not change length (and move the page) when the timetable arrives.
-  const listed = useQuery(venuesQueryOptions).data?.find((venue) => venue.slug === slug);
+  // The venue starts loading with the site (main.tsx), so the heading shows its name from the first paint and does
+  // not change length (and move the page) when the timetable arrives.
+  const listed = useQuery({ ...venueQueryOptions(slug), enabled: slug !== '' }).data;
   return (
     <TimetableView
       key={slug}

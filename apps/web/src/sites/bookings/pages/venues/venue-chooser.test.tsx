@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Venue } from '../../../../api/get-venues';
-import { queryKeys } from '../../../../lib/query-keys';
+import { type Venue, venuesPageQueryOptions } from '../../../../api/get-venues';
 import { createMemoryHistory, Router } from '../../../../lib/router';
 import { selectVenue } from '../../../../lib/selected-venue';
 import { defaultSiteConfig, setSiteConfig } from '../../../../lib/site-config';
@@ -18,10 +17,16 @@ describe('Choose a venue', () => {
     setSiteConfig(defaultSiteConfig('bookings'));
     selectVenue({ id: 2, slug: 'south', name: 'South Pool' });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-    queryClient.setQueryData(queryKeys.venues, [
-      venue(1, 'north', 'North Pool'),
-      venue(2, 'south', 'South Pool'),
-    ]);
+    queryClient.setQueryData(venuesPageQueryOptions().queryKey, {
+      venues: [venue(1, 'north', 'North Pool'), venue(2, 'south', 'South Pool')],
+      pagination: {
+        currentPage: 1,
+        totalPages: 1,
+        totalRecords: 2,
+        firstRecordOnCurrentPage: 1,
+        lastRecordOnCurrentPage: 2,
+      },
+    });
     render(
       <QueryClientProvider client={queryClient}>
         <Router history={createMemoryHistory(['/venues'])}>
