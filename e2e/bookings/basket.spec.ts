@@ -17,6 +17,8 @@ test('Clear basket asks first: Keep items keeps them, Yes empties the basket', a
   await page.goto('/basket');
   const items = page.getByRole('list', { name: 'Items in your basket' });
   await expect(items.getByRole('listitem')).toHaveCount(1);
+  // Each line's Remove names its item (issue 42, item 10).
+  await expect(items.getByRole('button', { name: `Remove: ${one.name}`, exact: true })).toBeVisible();
   const summary = page.getByRole('complementary', { name: 'Basket summary' });
   await summary.getByRole('button', { name: 'Clear basket' }).click();
   const question = summary.getByText('Remove the item from your basket?');

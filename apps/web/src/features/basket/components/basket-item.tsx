@@ -53,7 +53,12 @@ function UsageApplied({ item, kind }: { item: CartItem; kind: 'benefit' | 'packa
         {kind === 'benefit' ? 'Membership benefit applied' : 'Package applied'}
         {name ? `: ${name}` : ''}
       </span>{' '}
-      <Button variant="text" isPending={remove.isPending} onClick={() => remove.mutate(item.id)}>
+      <Button
+        variant="text"
+        aria-label={`${kind === 'benefit' ? 'Remove benefit' : 'Remove package'}: ${item.name}`}
+        isPending={remove.isPending}
+        onClick={() => remove.mutate(item.id)}
+      >
         {kind === 'benefit' ? 'Remove benefit' : 'Remove package'}
       </Button>
     </p>
@@ -98,7 +103,7 @@ export function BasketItem({ item }: { item: CartItem }) {
             <CartItemPrice item={item} />
             <Button
               variant="secondary"
-              aria-describedby={headingId}
+              aria-label={`Remove: ${item.name}`}
               disabled={isRemoving}
               onClick={() => remove.mutate(item.id)}
             >

@@ -33,6 +33,8 @@ function BookingCard({
   onView: (booking: Booking) => void;
 }) {
   const headingId = useId();
+  // The rest of each repeated control's accessible name, so a screen reader's list of buttons tells them apart.
+  const which = `${booking.name} at ${localTime(booking.startsAt.local)}`;
   const status = isUpcoming ? (
     <Badge tone="success">{BOOKING_TEXTS.booked}</Badge>
   ) : booking.status === 'cancelled' ? (
@@ -74,12 +76,12 @@ function BookingCard({
                 className={buttonClass('text')}
                 href={bookingCalendarHref(booking.id)}
                 download={`booking-${booking.id}.ics`}
-                aria-describedby={headingId}
+                aria-label={`Add to calendar: ${which}`}
               >
                 Add to calendar
               </a>
             )}
-            <Button variant="secondary" aria-describedby={headingId} onClick={() => onView(booking)}>
+            <Button variant="secondary" aria-label={`View booking: ${which}`} onClick={() => onView(booking)}>
               View booking
             </Button>
           </div>
@@ -184,7 +186,11 @@ function WaitlistCard({ entry, onLeave }: { entry: WaitlistEntry; onLeave: (entr
             <Badge>You're on the waitlist</Badge>
             <span className="booking-card__position">Position {entry.order}</span>
           </p>
-          <Button variant="secondary" aria-describedby={headingId} onClick={() => onLeave(entry)}>
+          <Button
+            variant="secondary"
+            aria-label={`Leave waitlist: ${w.name} on ${w.date} at ${w.startsAt}`}
+            onClick={() => onLeave(entry)}
+          >
             Leave waitlist
           </Button>
         </div>

@@ -16,9 +16,14 @@ import { sessionAction } from '../rules/timetable';
 interface ActionProps {
   session: Session;
   isLoggedIn: boolean;
-  /** id of the element naming the session (the card heading), for the buttons' descriptions. */
-  describedBy?: string;
 }
+
+/**
+ * A repeated control's accessible name ('Add to basket: Yoga at 09:30'): a list of sessions has one such button
+ * each, and a screen reader's list of buttons must tell them apart. The visible words come first, so a voice
+ * command with the words on screen still finds it.
+ */
+const named = (words: string, session: Session) => `${words}: ${session.name} at ${session.startsAt.time}`;
 
 const toastError = (error: unknown) =>
   toast.error(serverMessageOr(error, DEFAULT_ERROR_TEXTS.generic), {
@@ -28,14 +33,13 @@ const toastError = (error: unknown) =>
 function AddToBasketButton({
   session,
   isLoggedIn,
-  describedBy,
   add,
   onAdd,
 }: ActionProps & { add: ReturnType<typeof useAddToBasket>; onAdd: () => void }) {
   return (
     <Button
       isPending={add.isPending}
-      aria-describedby={describedBy}
+      aria-label={named('Add to basket', session)}
       onClick={() => {
         if (!isLoggedIn) {
           // Added once they have logged in or made an account (shell/pending-add).
@@ -52,15 +56,20 @@ function AddToBasketButton({
   );
 }
 
-function JoinWaitlistButton({ session, isLoggedIn, describedBy }: ActionProps) {
-  const join = useJoinWaitlist();
+function JoinWaitlistButton({
+  session,
+  isLoggedIn,
+  join,
+}: ActionProps & { join: ReturnType<typeof useJoinWaitlist> }) {
   return (
     <Button
       variant="secondary"
       isPending={join.isPending}
-      aria-describedby={describedBy}
+      aria-label={named('Join waitlist', session)}
       onClick={() => {
         if (!isLoggedIn) {
+          // Joined once they have logged in or made an account (shell/pending-add).
+          rememberPendingAdd(session.id, 'waitlist');
           openLoginModal();
           return;
         }
@@ -73,13 +82,13 @@ function JoinWaitlistButton({ session, isLoggedIn, describedBy }: ActionProps) {
   );
 }
 
-function LeaveWaitlistButton({ session, entryId, describedBy }: ActionProps & { entryId: number }) {
+function LeaveWaitlistButton({ session, entryId }: ActionProps & { entryId: number }) {
   const leave = useLeaveWaitlist();
   return (
     <Button
       variant="text"
       isPending={leave.isPending}
-      aria-describedby={describedBy}
+      aria-label={leave.isPending ? undefined : named('Leave waitlist', session)}
       onClick={() => leave.mutate({ entryId, sessionId: session.id }, { onError: toastError })}
     >
       {leave.isPending ? WAITLIST_TEXTS.removing : 'Leave waitlist'}
@@ -92,6 +101,7 @@ export function SessionAction(props: ActionProps) {
   const { session, isLoggedIn } = props;
   const action = sessionAction(session);
   const add = useAddToBasket();
+  const join = useJoinWaitlist();
   // Once added, the button is gone: focus goes on to 'View basket' (the next step) rather than to the page.
   const added = useRef(false);
   const container = useRef<HTMLDivElement>(null);
@@ -109,11 +119,16 @@ export function SessionAction(props: ActionProps) {
     added.current = false;
     container.current?.querySelector<HTMLAnchorElement>('a[href$="/basket"]')?.focus();
   }, [action.kind]);
-  // 'Add to basket' tapped before logging in (shell/pending-add): done now, once, whatever the session's state has
-  // become (full, booked: the server's message says why not); already in the basket, there is nothing to add.
+  // 'Add to basket' or 'Join waitlist' tapped before logging in (shell/pending-add): done now, once, whatever the
+  // session's state has become (full, booked: the server's message says why not); already in the basket or on its
+  // waitlist, there is nothing to do.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the member is known
   useEffect(() => {
-    if (isLoggedIn && takePendingAdd(session.id) && action.kind !== 'in-basket') addNow();
+    if (!isLoggedIn) return;
+    const pending = takePendingAdd(session.id);
+    if (pending === 'add' && action.kind !== 'in-basket') addNow();
+    if (pending === 'waitlist' && action.kind !== 'on-waitlist')
+      join.mutate(session.id, { onError: toastError });
   }, [isLoggedIn, session.id]);
   let content: React.ReactNode;
   switch (action.kind) {
@@ -121,7 +136,7 @@ export function SessionAction(props: ActionProps) {
       content = <AddToBasketButton {...props} add={add} onAdd={addNow} />;
       break;
     case 'join-waitlist':
-      content = <JoinWaitlistButton {...props} />;
+      content = <JoinWaitlistButton {...props} join={join} />;
       break;
     case 'in-basket':
       content = (

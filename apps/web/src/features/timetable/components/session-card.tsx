@@ -37,7 +37,7 @@ export const SessionCard = memo(function SessionCard({
             <span className="session-card__places">{placesLeftText(session.placesLeft)}</span>
           )}
         </p>
-        <SessionAction session={session} isLoggedIn={isLoggedIn} describedBy={headingId} />
+        <SessionAction session={session} isLoggedIn={isLoggedIn} />
       </article>
     </li>
   );

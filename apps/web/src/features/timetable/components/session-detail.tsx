@@ -80,7 +80,7 @@ export function SessionDetail({
         <p className="session-detail__cancelled">{s.cancellationReason}</p>
       )}
       {s.description && <p className="session-detail__description">{s.description}</p>}
-      <SessionAction session={s} isLoggedIn={viewerId !== null} describedBy="session-heading" />
+      <SessionAction session={s} isLoggedIn={viewerId !== null} />
     </article>
   );
 }
