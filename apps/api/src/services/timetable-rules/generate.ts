@@ -192,6 +192,14 @@ async function generateForVenue(tx: Tx, run: VenueRun): Promise<GenerationResult
  * order_items_session_idx) in two statements of their own: as subqueries in the session read, PostgreSQL chose to
  * hash every booking and order line of the operator once per venue when it expected many sessions (0.67 s a venue
  * at 10k members in the scale bench), a cost that grew with the members rather than the sessions.
+ *
+ * Without `lockIds` (the first, unlocked read, which only finds what the plan would change) they are not read at
+ * all: a session's own `booked_count` stands for its places and any places booked for its history. That plan
+ * touches a session whatever its bookings hold (a session no longer wanted is removed, taken off sale or a conflict;
+ * one that changes is updated or a conflict), and every session it touches is read again under its lock with its
+ * bookings and order lines before anything is written, so the facts decide what is done. An unchanged timetable
+ * then reads only its sessions: at a million members the bookings of the next eight weeks were 3.4 million rows a
+ * run (11.3 s for 250 venues).
  */
 async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: string, lockIds?: number[]) {
   const query = tx
@@ -212,6 +220,7 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
     .orderBy(asc(activitySessions.id));
   const sessions = lockIds ? await query.for('update') : await query;
   if (!sessions.length) return [];
+  if (!lockIds) return sessions.map((s) => existingSession(s, s.bookedCount, s.bookedCount > 0));
   const ids = sessions.map((s) => s.id);
   const held = await tx
     .select({
@@ -227,23 +236,31 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
     .where(inArray(orderItems.activitySessionId, ids));
   const places = new Map(held.map((h) => [h.sessionId, Number(h.places)]));
   const withOrders = new Set(ordered.map((o) => o.sessionId));
-  return sessions.map(
-    (s): ExistingSession => ({
-      id: s.id,
-      ruleId: s.ruleId,
-      exceptionId: s.exceptionId,
-      localDate: s.localDate,
-      activityId: s.activityId,
-      startsAt: s.startsAt,
-      endsAt: s.endsAt,
-      capacity: s.capacity,
-      price: s.price,
-      locationName: s.locationName,
-      bookedCount: Math.max(s.bookedCount, places.get(s.id) ?? 0),
-      hasHistory: places.has(s.id) || withOrders.has(s.id),
-      cancelledBy: s.cancelledBy,
-    }),
+  return sessions.map((s) =>
+    existingSession(s, Math.max(s.bookedCount, places.get(s.id) ?? 0), places.has(s.id) || withOrders.has(s.id)),
   );
+}
+
+function existingSession(
+  s: typeof activitySessions.$inferSelect,
+  bookedCount: number,
+  hasHistory: boolean,
+): ExistingSession {
+  return {
+    id: s.id,
+    ruleId: s.ruleId,
+    exceptionId: s.exceptionId,
+    localDate: s.localDate,
+    activityId: s.activityId,
+    startsAt: s.startsAt,
+    endsAt: s.endsAt,
+    capacity: s.capacity,
+    price: s.price,
+    locationName: s.locationName,
+    bookedCount,
+    hasHistory,
+    cancelledBy: s.cancelledBy,
+  };
 }
 
 async function applyPlan(tx: Tx, plan: SessionPlan, now: Date) {
