@@ -1807,7 +1807,10 @@ export const checkIns = pgTable(
   (t) => [
     index('check_ins_customer_idx').on(t.customerId, t.at),
     index('check_ins_venue_idx').on(t.venueId, t.at),
-    check('check_ins_override_when_refused', sql`${t.allowed} is not false or ${t.overrideReason} is not null`),
+    check(
+      'check_ins_override_when_refused',
+      sql`${t.allowed} is not false or ${t.overrideReason} is not null`,
+    ),
   ],
 );
 
