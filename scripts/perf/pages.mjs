@@ -16,7 +16,7 @@ export const DEMO_LOGIN = { username: 'demo@fieldhouse.test', password: 'Fieldho
 /** The six entry pages of the issue, in the order the table prints them. `login`: measured logged in. */
 export async function entryPages(base) {
   const venues = await (await fetch(`${base}/api/venues`)).json();
-  const slug = venues.data?.[0]?.slug;
+  const slug = venues.data?.venues?.[0]?.slug;
   if (!slug) throw new Error('The demo server lists no venues');
   return [
     { path: '/', login: false },

@@ -7,7 +7,7 @@ import { Button } from './button';
  * focusable while the next page loads (aria-disabled, not disabled), so keyboard focus stays where it was; the count
  * is announced politely as the list grows, and takes the focus when the last page's arrival removes the button.
  */
-export function ShowMore({
+export default function ShowMore({
   shown,
   total,
   noun,

@@ -14,8 +14,6 @@ import { getSiteConfig } from '../../../lib/site-config';
 import { useAfterLoad } from '../../../lib/use-after-load';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { Button } from '../../../ui/button';
-import { LoadError } from '../../../ui/load-error';
-import { ShowMore } from '../../../ui/show-more';
 import { Spinner } from '../../../ui/spinner';
 import { useCentreSearch } from '../hooks/use-centre-search';
 import { RADIUS_MAX_MILES, RADIUS_MIN_MILES } from '../rules/map-constants';
@@ -36,6 +34,9 @@ const VenueMap = lazy(() => import('./venue-map'));
  * typing.
  */
 const loadCombobox = () => import('./centre-combobox');
+
+/** Only an operator with more than a page of centres needs it: not on a first load otherwise. */
+const ShowMore = lazy(() => import('../../../ui/show-more'));
 
 /** What choosing a centre needs: from a list's venue or a map pin alike. */
 export type ChosenVenue = Pick<Venue, 'id' | 'slug' | 'name'>;
@@ -214,16 +215,18 @@ function CentreSearch({ onChoose }: { onChoose: (venue: ChosenVenue) => void }) 
             ) : (
               <VenueList venues={results.venues} onChoose={onChoose} />
             ))}
-          {results.error && <LoadError text={results.error.message} onRetry={results.retry} />}
-          {!isSearching && (
-            <ShowMore
-              shown={results.venues.length}
-              total={results.total}
-              noun="centres"
-              hasMore={results.hasMore && !results.error}
-              isLoading={results.isLoadingMore}
-              onShowMore={results.showMore}
-            />
+          {results.error && <p role="alert">{results.error.message}</p>}
+          {!isSearching && results.isPaged && (
+            <Suspense fallback={null}>
+              <ShowMore
+                shown={results.venues.length}
+                total={results.total}
+                noun="centres"
+                hasMore={results.hasMore && !results.error}
+                isLoading={results.isLoadingMore}
+                onShowMore={results.showMore}
+              />
+            </Suspense>
           )}
           {nearest.length > 0 && (
             <section className="centre-search__nearest" aria-labelledby={nearestTitleId}>

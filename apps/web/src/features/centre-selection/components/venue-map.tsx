@@ -14,7 +14,7 @@ import MapGL, {
   NavigationControl,
   Source,
 } from 'react-map-gl/maplibre';
-import { type VenuePin, venuePinsQueryOptions } from '../../../api/get-venues';
+import { type VenuePin, venuePinsQueryOptions } from '../../../api/get-venue-pins';
 import { getSiteConfig } from '../../../lib/site-config';
 import type { LatLng } from '../rules/geo';
 import {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useVenuePages, type VenueSearch, venuesPageQueryOptions } from '../../../api/get-venues';
+import { type VenueSearch, venuesPageQueryOptions } from '../../../api/get-venues';
+import { useVenuePages } from '../../../api/venue-pages';
 import { geocodingQueryOptions } from '../api/search-places';
 import { hasValidCoordinates, type LatLng, NEAREST_COUNT } from '../rules/geo';
 import { GEOLOCATION_TIMEOUT_MS, RADIUS_DEFAULT_MILES } from '../rules/map-constants';

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
-import { useVenuePages, type Venue } from '../../../api/get-venues';
-import { LoadError } from '../../../ui/load-error';
-import { ShowMore } from '../../../ui/show-more';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { Venue } from '../../../api/get-venues';
+import { useVenuePages } from '../../../api/venue-pages';
 import { Spinner } from '../../../ui/spinner';
+
+/** Only an operator with more than a page of venues needs it: not on a first load otherwise. */
+const ShowMore = lazy(() => import('../../../ui/show-more'));
 
 export const venueAddress = (venue: Venue): string =>
   [venue.address1, venue.address2, venue.town, venue.postcode].filter(Boolean).join(', ');
@@ -26,8 +28,7 @@ export function VenueGrid({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const pages = useVenuePages(ALL_VENUES);
   if (pages.isPending) return <Spinner label="Loading venues" />;
-  if (pages.venues.length === 0 && pages.error)
-    return <LoadError text={pages.error.message} onRetry={pages.retry} />;
+  if (pages.venues.length === 0 && pages.error) return <p role="alert">{pages.error.message}</p>;
   if (pages.venues.length === 0) return <p>{emptyText}</p>;
   return (
     <>
@@ -40,15 +41,19 @@ export function VenueGrid({
           </li>
         ))}
       </ul>
-      {pages.error && <LoadError text={pages.error.message} onRetry={pages.retry} />}
-      <ShowMore
-        shown={pages.venues.length}
-        total={pages.total}
-        noun="centres"
-        hasMore={pages.hasMore && !pages.error}
-        isLoading={pages.isLoadingMore}
-        onShowMore={pages.showMore}
-      />
+      {pages.error && <p role="alert">{pages.error.message}</p>}
+      {pages.isPaged ? (
+        <Suspense fallback={null}>
+          <ShowMore
+            shown={pages.venues.length}
+            total={pages.total}
+            noun="centres"
+            hasMore={pages.hasMore && !pages.error}
+            isLoading={pages.isLoadingMore}
+            onShowMore={pages.showMore}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { venueQueryOptions, venuesPageQueryOptions } from '../../../api/get-venues';
 import { useUser } from '../../../features/auth/api/get-user';
 import { CentreSelection } from '../../../features/centre-selection/components/centre-selection';
 import { useClient } from '../../../features/client/api/get-client';
@@ -8,14 +10,17 @@ import { MEMBERSHIP_PURCHASE_TEXTS } from '@fieldhouse/contract/texts/membership
 import { useMembershipTypes } from '../../../features/joining/api/get-membership-types';
 import { JoinMembershipJourney } from '../../../features/joining/components/join-journey';
 import { JourneyProvider, useJourney } from '../../../features/joining/stores/journey-store';
-import { useFirstVenuesPage, useVenue } from '../../../features/venues/api/get-venues';
-import { VenueGrid } from '../../../features/venues/components/venue-grid';
 import { PageTitle } from '../../../lib/page-title';
 import { selectVenue } from '../../../lib/selected-venue';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { NotFoundContent } from '../../../shell/screens';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
+
+/** The plain grid of centres, only for operators without the map (online_joining_map): not on the map's first load. */
+const VenueGrid = lazy(() =>
+  import('../../../features/venues/components/venue-grid').then((m) => ({ default: m.VenueGrid })),
+);
 
 /** sessionStorage key of the join journey (the 'fh-join' prefix lets the kiosk idle clear it). */
 const JOIN_STORAGE_KEY = 'fh-join-journey';
@@ -51,8 +56,12 @@ function JoinJourney() {
   const navigate = useNavigate();
   const client = useClient();
   const user = useUser();
-  const venues = useFirstVenuesPage();
-  const centre = useVenue(route.centreSlug);
+  // The first page of venues (prefetched): its total says whether there is only one; a centre's page reads its own.
+  const venues = useQuery(venuesPageQueryOptions());
+  const centre = useQuery({
+    ...venueQueryOptions(route.centreSlug ?? ''),
+    enabled: route.centreSlug !== null,
+  });
   const { store, dispatch } = useJourney();
   const venue = route.centreSlug ? centre.data : undefined;
   const memberships = useMembershipTypes(venue?.id, user?.id ?? null, {
@@ -161,13 +170,15 @@ function JoinJourney() {
               isTitleHidden
               isMapEnabled={client.features.onlineJoiningMap}
               renderGrid={(onChoose) => (
-                <VenueGrid
-                  renderAction={(v) => (
-                    <Button variant="secondary" aria-label={`Choose ${v.name}`} onClick={() => onChoose(v)}>
-                      Choose
-                    </Button>
-                  )}
-                />
+                <Suspense fallback={<Spinner label="Loading venues" />}>
+                  <VenueGrid
+                    renderAction={(v) => (
+                      <Button variant="secondary" aria-label={`Choose ${v.name}`} onClick={() => onChoose(v)}>
+                        Choose
+                      </Button>
+                    )}
+                  />
+                </Suspense>
               )}
               onContinue={(v) => {
                 selectVenue({ id: v.id, slug: v.slug, name: v.name });

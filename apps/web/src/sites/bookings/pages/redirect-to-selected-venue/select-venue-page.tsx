@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { venuesPageQueryOptions } from '../../../../api/get-venues';
 import { useUser } from '../../../../features/auth/api/get-user';
-import { useFirstVenuesPage } from '../../../../features/venues/api/get-venues';
 import { Navigate } from '../../../../lib/router';
 import { useSelectedVenue } from '../../../../lib/selected-venue';
 import { Spinner } from '../../../../ui/spinner';
@@ -13,7 +14,8 @@ import { VenueChooser } from '../venues/venue-chooser';
 export default function SelectVenuePage() {
   const selected = useSelectedVenue();
   const user = useUser();
-  const venues = useFirstVenuesPage();
+  // The first page of venues (the site prefetches it): its total says whether there is only one.
+  const venues = useQuery(venuesPageQueryOptions());
   const only = venues.data?.pagination.totalRecords === 1 ? venues.data.venues[0] : undefined;
   const slug = selected?.slug ?? user?.homeVenueSlug ?? only?.slug;
   if (slug) return <Navigate to={`/venues/${encodeURIComponent(slug)}`} replace />;
