@@ -4,6 +4,8 @@
  * by reading the customers, mandates or saved cards one by one: their plans hold no sequential scan of those tables
  * (nor a read of every customer of the operator).
  */
+
+import { DESK_SEARCH_LIMIT } from '@fieldhouse/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/references.ts';
@@ -40,6 +42,29 @@ describe('the desk’s customer search', () => {
     // An exact customer number or email comes before the names; a prefix finds the rest.
     expect(await find('zed-1')).toEqual(['Zoe Zulu', 'Adam Aardvark']);
     expect(await find('ZED-1@example')).toEqual(['Adam Aardvark']);
+  });
+
+  it('fills a page with names that start with the word before names that hold it, each by name', async () => {
+    const client = await createClient(t.db);
+    await createCustomer(t.db, { clientId: client.id, firstName: 'Ada', lastName: 'Goldsmith' });
+    for (let i = 0; i < DESK_SEARCH_LIMIT + 2; i++)
+      await createCustomer(t.db, {
+        clientId: client.id,
+        firstName: `Member${String(i).padStart(2, '0')}`,
+        lastName: 'Smith',
+      });
+    const found = (await searchCustomers(t.db, { clientId: client.id, q: 'smith' })).map((c) => c.name);
+    // A page of Smiths (the surname typed), not Goldsmith, though 'Goldsmith' sorts first.
+    expect(found).toHaveLength(DESK_SEARCH_LIMIT);
+    expect(found.every((n) => n.endsWith(' Smith'))).toBe(true);
+    // Too few starts: the names holding the word come after them.
+    await createCustomer(t.db, { clientId: client.id, firstName: 'Bea', lastName: 'Oldham' });
+    await createCustomer(t.db, { clientId: client.id, firstName: 'Cy', lastName: 'Bold' });
+    expect((await searchCustomers(t.db, { clientId: client.id, q: 'old' })).map((c) => c.name)).toEqual([
+      'Bea Oldham',
+      'Cy Bold',
+      'Ada Goldsmith',
+    ]);
   });
 
   it('finds a postcode on a mandate or a saved card not removed, spaces ignored, from two characters', async () => {
@@ -126,8 +151,8 @@ describe('the desk’s customer search at scale', () => {
       : []),
     ...(node.Plans ?? []).flatMap(wholeTableReads),
   ];
-  const planOf = async (q: string) => {
-    const query = customerSearchQuery({ clientId: clientId.id, q })!;
+  const planOf = async (q: string, infix: boolean) => {
+    const query = customerSearchQuery({ clientId: clientId.id, q }, infix)!;
     const [row] = await executeRows<{ 'QUERY PLAN': unknown }>(t.db, sql`explain (format json) ${query}`);
     const plan = row!['QUERY PLAN'];
     return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[])[0]!.Plan;
@@ -144,7 +169,9 @@ describe('the desk’s customer search at scale', () => {
     ['a short word', 'fi'],
     ['two short words', 'el ab'],
   ])('reads no table of members row by row for %s', async (_kind, q) => {
-    expect(wholeTableReads(await planOf(q))).toEqual([]);
+    // Both statements: the starts of names, and (when those find too few) names holding the words anywhere.
+    expect(wholeTableReads(await planOf(q, false))).toEqual([]);
+    expect(wholeTableReads(await planOf(q, true))).toEqual([]);
     expect((await searchCustomers(t.db, { clientId: clientId.id, q })).length).toBeGreaterThan(0);
   });
 });

@@ -189,9 +189,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .for('update');
     if (!intent) throw new PaymentIntentMismatchError(`No charge ${chargeId}`);
     // The charge's row lock serialises refunds of one charge, so the key is read and written under it.
-    const [made] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+    const [made] = await db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
     if (made) {
-      if (made.intentId !== intent.id) throw new PaymentIntentMismatchError(`Refund key ${idempotencyKey} is another charge's`);
+      if (made.intentId !== intent.id)
+        throw new PaymentIntentMismatchError(`Refund key ${idempotencyKey} is another charge's`);
       return { refundId: made.id, amountPence: made.amount };
     }
     // Refunds add up (one booking of an order, then another), never past what was charged.
@@ -202,7 +206,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .update(sandboxPaymentIntents)
       .set({ status: 'refunded', refundedAmount: before + refunded, updatedAt: this.now() })
       .where(eq(sandboxPaymentIntents.id, intent.id));
-    await db.insert(sandboxRefunds).values({ idempotencyKey, id: refundId, intentId: intent.id, amount: refunded });
+    await db
+      .insert(sandboxRefunds)
+      .values({ idempotencyKey, id: refundId, intentId: intent.id, amount: refunded });
     return { refundId, amountPence: refunded };
   }
 

@@ -237,7 +237,11 @@ async function readGeneratedSessions(tx: Tx, venueId: number, now: Date, today: 
   const places = new Map(held.map((h) => [h.sessionId, Number(h.places)]));
   const withOrders = new Set(ordered.map((o) => o.sessionId));
   return sessions.map((s) =>
-    existingSession(s, Math.max(s.bookedCount, places.get(s.id) ?? 0), places.has(s.id) || withOrders.has(s.id)),
+    existingSession(
+      s,
+      Math.max(s.bookedCount, places.get(s.id) ?? 0),
+      places.has(s.id) || withOrders.has(s.id),
+    ),
   );
 }
 

@@ -27,42 +27,49 @@ const found = sql`${customers.id}, ${customers.reference}, ${customers.email}, $
 /** `key` (an indexed lower-case expression) starts with `word`, LIKE's wildcards taken literally. */
 const startsWith = (key: SQL, word: string) => sql`${key} like ${`${literal(word.toLowerCase())}%`}`;
 
-/**
- * The name branches for the words of a search (each ordered, at most DESK_SEARCH_LIMIT). With a word of three
- * characters or more: every word somewhere in the first or last name, any case, through the trigram index (a shorter
- * word beside it is checked on the rows that index finds), the first by name. When every word is shorter than a
- * trigram, each word matches the start of the first or the last name instead ('jo' finds Joanna Smith and Mary
- * Jones, not Marjorie): the first word read from the start of the last names and of the first names in their
- * indexes' order, the other words checked on those rows.
- */
-function nameBranches(words: string[], ofClient: SQL, limit: SQL): SQL[] {
-  if (words.some((w) => w.length >= TRIGRAM_WORD)) {
-    const anywhere = sql.join(
-      words.map((w) => sql`${name} ilike ${`%${literal(w)}%`}`),
-      sql` and `,
-    );
-    return [
-      sql`(select ${found} from ${customers} where ${ofClient} and ${anywhere}
-        order by ${customers.lastName}, ${customers.firstName}, ${customers.id} ${limit})`,
-    ];
-  }
-  const starts = sql.join(
+/** Every word starts the first or the last name ('jo sm' is Joanna Smith), LIKE's wildcards taken literally. */
+const startsAll = (words: string[]) =>
+  sql.join(
     words.map((w) => sql`(${startsWith(firstName, w)} or ${startsWith(lastName, w)})`),
     sql` and `,
   );
-  return [lastName, firstName].map(
+
+/**
+ * The name branches for the words of a search (each ordered, at most DESK_SEARCH_LIMIT). First, each word at the
+ * start of the first or last name ('jo' finds Joanna Smith and Mary Jones, not Marjorie): the first word read from
+ * the start of the last names and of the first names in their indexes' order, the other words checked on those
+ * rows. With `infix` and a word of three characters or more, also every word anywhere in the first or last name, any
+ * case, through the trigram index (a shorter word beside it is checked on the rows that index finds), the first by
+ * name: that branch reads every customer whose name holds the word (7,000 for a common surname at a million
+ * customers), so `searchCustomers` asks for it only when the starts of names found too few.
+ */
+function nameBranches(words: string[], ofClient: SQL, limit: SQL, infix: boolean): SQL[] {
+  const starts = [lastName, firstName].map(
     (key) => sql`(select ${found} from ${customers}
-      where ${ofClient} and ${startsWith(key, words[0]!)} and ${starts} order by ${key} using ~<~ ${limit})`,
+      where ${ofClient} and ${startsWith(key, words[0]!)} and ${startsAll(words)} order by ${key} using ~<~ ${limit})`,
   );
+  if (!infix || words.every((w) => w.length < TRIGRAM_WORD)) return starts;
+  const anywhere = sql.join(
+    words.map((w) => sql`${name} ilike ${`%${literal(w)}%`}`),
+    sql` and `,
+  );
+  // Several words: names holding them all are few, and the trigram index finds them from those few rows (the start
+  // branches would read, say, every John to find John Parker).
+  return [
+    ...(words.length > 1 ? [] : starts),
+    sql`(select ${found} from ${customers} where ${ofClient} and ${anywhere}
+      order by ${customers.lastName}, ${customers.firstName}, ${customers.id} ${limit})`,
+  ];
 }
 
 /**
  * The search as one statement: the customers each kind of match finds through its own index (at most
- * DESK_SEARCH_LIMIT each), together, exact customer numbers and emails first, then by name. A customer number, email or
- * postcode prefix takes the first ones in that key's order (an exact one comes first in it); the name takes the
- * first by name. Exported for the tests' plans.
+ * DESK_SEARCH_LIMIT each), together, exact customer numbers and emails first, then names whose words start with the
+ * words searched, then by name. A customer number, email or postcode prefix takes the first ones in that key's order
+ * (an exact one comes first in it); the name takes the first by name. `infix`: names holding the words anywhere too
+ * (see nameBranches). Exported for the tests' plans.
  */
-export function customerSearchQuery(input: { clientId: number; q: string }): SQL | null {
+export function customerSearchQuery(input: { clientId: number; q: string }, infix = true): SQL | null {
   const q = input.q.trim();
   const words = q.split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
@@ -77,7 +84,7 @@ export function customerSearchQuery(input: { clientId: number; q: string }): SQL
   const branches = [
     byKey(reference, q.toUpperCase()),
     byKey(email, q.toLowerCase()),
-    ...(isEmail ? [] : nameBranches(words, ofClient, limit)),
+    ...(isEmail ? [] : nameBranches(words, ofClient, limit, infix)),
   ];
   const postcode = q.replace(/\s+/g, '').toUpperCase();
   if (postcode.length >= 2 && !isEmail) {
@@ -101,7 +108,8 @@ export function customerSearchQuery(input: { clientId: number; q: string }): SQL
       ${customerPostcode} as "postcode"
     from (${sql.join(branches, sql` union `)}) as ${customers}
     left join ${venues} on ${venues.id} = ${customers.homeVenueId}
-    order by ${exact} desc, ${customers.lastName}, ${customers.firstName}, ${customers.id}
+    order by ${exact} desc, ${isEmail ? sql`` : sql`${startsAll(words)} desc, `}${customers.lastName},
+      ${customers.firstName}, ${customers.id}
     ${limit}`;
 }
 
@@ -121,16 +129,28 @@ type Found = {
  * The operator's customers matching `q` (any venue: members visit other venues), at most DESK_SEARCH_LIMIT: every
  * word of `q` in the first or last name (partial, any case; see `nameBranches` for words of one or two characters),
  * or an email, customer number or postcode starting with `q` (postcode spaces ignored, two characters at least).
- * Exact customer numbers and emails come first, then by name. Each kind of match is read from its own index
- * (migration 0025, decision 059), so the search costs the same with a thousand customers or a million.
+ * Exact customer numbers and emails come first, then names whose words start with the words searched, then the rest,
+ * each by name. Each kind of match is read from its own index (migration 0025, decision 059); a name is looked for
+ * anywhere in the names only when their starts find fewer than a page.
  */
 export async function searchCustomers(
   db: DbOrTx,
   input: { clientId: number; q: string },
 ): Promise<DeskCustomerSummary[]> {
-  const query = customerSearchQuery(input);
-  if (!query) return [];
-  const rows = await executeRows<Found>(db, query);
+  // One word (a surname or a first name, what a desk types most): the starts of names first, which fill a page from
+  // the names' indexes in their order; names holding the word anywhere only when that finds too few, and not for
+  // an exact customer number or email. Several words: all at once, as the trigram index finds names holding them
+  // all from few rows ('John Parker' read from the Johns' index would read every John).
+  const q = input.q.trim();
+  const words = q.split(/\s+/).filter(Boolean);
+  const anywhere = words.some((w) => w.length >= TRIGRAM_WORD) && !q.includes('@');
+  const first = customerSearchQuery(input, words.length > 1);
+  if (!first) return [];
+  let rows = await executeRows<Found>(db, first);
+  const exact = (r: Found) =>
+    r.reference.toUpperCase() === q.toUpperCase() || r.email.toLowerCase() === q.toLowerCase();
+  if (words.length === 1 && anywhere && rows.length < DESK_SEARCH_LIMIT && !rows.some(exact))
+    rows = await executeRows<Found>(db, customerSearchQuery(input, true)!);
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
