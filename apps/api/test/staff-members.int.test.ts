@@ -19,8 +19,8 @@ async function formOf(customerId: number, overrides: Record<string, unknown> = {
     email: r.email,
     phone: r.phone,
     date_of_birth: r.date_of_birth,
-    address_line_1: r.address_line_1,
-    address_line_2: r.address_line_2,
+    address_line_one: r.address_line_one,
+    address_line_two: r.address_line_two,
     town: r.town,
     postcode: r.postcode,
     emergency_contact_name: r.emergency_contact_name,
@@ -45,8 +45,8 @@ describe('staff edit a member’s record', () => {
       email: 'jamie.new@example.test',
       phone: '+44 7700 900999',
       date_of_birth: '1990-02-28',
-      address_line_1: '12 Otley Road',
-      address_line_2: 'Headingley',
+      address_line_one: '12 Otley Road',
+      address_line_two: 'Headingley',
       town: 'Leeds',
       postcode: 'ls6 3aa',
       emergency_contact_name: 'Priya Patel',
@@ -72,8 +72,8 @@ describe('staff edit a member’s record', () => {
       email: 'jamie.patel@example.test',
       phone: '07700 900123',
       date_of_birth: null,
-      address_line_1: null,
-      address_line_2: null,
+      address_line_one: null,
+      address_line_two: null,
       town: null,
       postcode: null,
       emergency_contact_name: null,
@@ -84,7 +84,7 @@ describe('staff edit a member’s record', () => {
     expect(entry!.after).toEqual({ ...edited, postcode: 'LS6 3AA' });
 
     // Emptying optional fields stores nothing; an unchanged form writes no second entry.
-    const emptied = await formOf(jamie.id, { address_line_2: '', medical_notes: '' });
+    const emptied = await formOf(jamie.id, { address_line_two: '', medical_notes: '' });
     const again = await call(await asAdmin(), 'PUT', `/api/staff/members/${jamie.id}`, emptied);
     expect(again.statusCode, again.body).toBe(200);
     expect((await rowOf(jamie.id)).medicalNotes).toBeNull();
@@ -93,10 +93,10 @@ describe('staff edit a member’s record', () => {
     const entries = await auditOf('customer.update', jamie.id);
     expect(entries).toHaveLength(2);
     expect(entries[1]!.before).toEqual({
-      address_line_2: 'Headingley',
+      address_line_two: 'Headingley',
       medical_notes: 'Asthma: carries an inhaler.',
     });
-    expect(entries[1]!.after).toEqual({ address_line_2: null, medical_notes: null });
+    expect(entries[1]!.after).toEqual({ address_line_two: null, medical_notes: null });
   });
 
   it('refuses a member of a venue outside the staff member’s scope (404), reading included', async () => {

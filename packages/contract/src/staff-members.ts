@@ -47,8 +47,8 @@ export const memberDetailsBody = memberDetailsFields
       .union([z.literal(''), z.iso.date(MEMBER_TEXTS.dateOfBirth)])
       .default('')
       .describe('YYYY-MM-DD, or empty'),
-    address_line_1: optionalText(100, 'Address line 1'),
-    address_line_2: optionalText(100, 'Address line 2'),
+    address_line_one: optionalText(100, 'Address line 1'),
+    address_line_two: optionalText(100, 'Address line 2'),
     town: optionalText(60, 'Town or city'),
     postcode: optionalText(10, 'Postcode').refine(
       (v) => v === '' || UK_POSTCODE.test(v),
@@ -93,8 +93,8 @@ export const memberRecord = z.object({
   email: z.string().describe("'' when the desk recorded none"),
   phone: z.string(),
   date_of_birth: z.string().describe("YYYY-MM-DD, or ''"),
-  address_line_1: z.string(),
-  address_line_2: z.string(),
+  address_line_one: z.string(),
+  address_line_two: z.string(),
   town: z.string(),
   postcode: z.string(),
   emergency_contact_name: z.string(),

@@ -23,6 +23,14 @@ export const adminRoutes: RouteObject[] = [
             children: [
               { path: 'desk', element: lazyPage(() => import('./pages/desk/desk-page')) },
               {
+                path: 'desk/customers/new',
+                element: lazyPage(() => import('./pages/desk/customers/new-customer-page')),
+              },
+              {
+                path: 'desk/customers/:id/edit',
+                element: lazyPage(() => import('./pages/desk/customers/customer-edit-page')),
+              },
+              {
                 path: 'desk/customers/:id',
                 element: lazyPage(() => import('./pages/desk/customers/customer-page')),
               },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DeskCustomer } from '../api/get-desk-customer';
 import { BookSession } from './book-session';
 import { CheckInAction } from './check-in-action';
@@ -18,9 +19,18 @@ import '../desk.css';
 /**
  * One customer at the desk: their photo (to check who is there) with name and number and the check-in; then
  * memberships, booking a session, their bookings and orders beside their details, money, waivers, guest passes and
- * check-ins (one column on a tablet).
+ * check-ins (one column on a tablet). `children` (the record their venue's staff keep, from the page) come under the
+ * head, before the rest.
  */
-export function CustomerView({ data, venues }: { data: DeskCustomer; venues: readonly WorkVenue[] }) {
+export function CustomerView({
+  data,
+  venues,
+  children,
+}: {
+  data: DeskCustomer;
+  venues: readonly WorkVenue[];
+  children?: ReactNode;
+}) {
   const c = data.customer;
   const orderNumberOf = (orderId: number) => data.recentOrders.find((o) => o.id === orderId)?.number ?? null;
   return (
@@ -39,6 +49,7 @@ export function CustomerView({ data, venues }: { data: DeskCustomer; venues: rea
         </div>
         <CheckInAction customerId={c.id} customerName={c.firstName || c.name} venues={venues} />
       </div>
+      {children}
       <div className="desk-customer__grid">
         <div className="desk-customer__main">
           <CustomerMemberships data={data} />

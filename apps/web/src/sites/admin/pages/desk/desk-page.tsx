@@ -1,6 +1,7 @@
 import { CustomerSearch } from '../../../../features/desk/components/customer-search';
 import { PageTitle } from '../../../../lib/page-title';
-import { useSearchParams } from '../../../../lib/router';
+import { Link, useSearchParams } from '../../../../lib/router';
+import { buttonClass } from '../../../../ui/button';
 import { DeskTabs } from './desk-tabs';
 
 export default function DeskPage() {
@@ -12,6 +13,12 @@ export default function DeskPage() {
       <h1>Find a customer</h1>
       <DeskTabs />
       <CustomerSearch query={query} onSearch={(q) => setParams({ q: q.trim() })} />
+      <p className="desk-new-customer">
+        <span className="muted">Not found? Someone new at the desk: </span>
+        <Link to="/desk/customers/new" className={buttonClass('secondary')}>
+          New customer
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
 import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
 import { CustomerView } from '../../../../../features/desk/components/customer-view';
+import { MemberRecordPanel } from '../../../../../features/member-record/components/member-record-panel';
 import { isApiError } from '../../../../../lib/api/client';
 import { PageTitle } from '../../../../../lib/page-title';
 import { Link, useLocation, useParams } from '../../../../../lib/router';
@@ -35,7 +36,9 @@ export default function CustomerPage() {
           />
         </>
       ) : (
-        <CustomerView data={customer.data} venues={work.venues} />
+        <CustomerView data={customer.data} venues={work.venues}>
+          <MemberRecordPanel customerId={id} editHref={`/desk/customers/${id}/edit`} />
+        </CustomerView>
       )}
     </div>
   );
