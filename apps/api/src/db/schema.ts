@@ -1687,6 +1687,12 @@ export const staffAccounts = pgTable(
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a code is used once. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * A new authenticator being set up (Base32): it replaces totpSecret only once a first code from it is right, and
+     * only within STAFF_TOTP_SETUP_MINUTES of totpPendingAt (decision 072).
+     */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpPendingAt: timestamp('totp_pending_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1729,6 +1735,25 @@ export const staffSessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Password links an administrator mails to a staff member (decision 072): the token's SHA-256 only, used once, until
+ * expiresAt; a newer link or a new password ends the others.
+ */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_password_resets_staff_idx').on(t.staffId)],
 );
 
 /** Every staff action: who, what, when, and the record before and after. Written in the action's transaction. */
