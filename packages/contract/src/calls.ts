@@ -9,6 +9,7 @@ import { clientCalls } from './client.ts';
 import { geocodingCalls } from './geocoding.ts';
 import { guestPassCalls } from './guest-passes.ts';
 import { joiningCalls } from './joining.ts';
+import { memberErasureCalls } from './member-erasure.ts';
 import { membershipManagementCalls } from './membership-management.ts';
 import { membershipPurchaseCalls } from './membership-purchase.ts';
 import { paymentCalls } from './payments.ts';
@@ -23,6 +24,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { guestPassRoutes } from './routes/guest-passes.ts';
 import { joiningRoutes } from './routes/joining.ts';
+import { memberErasureRoutes } from './routes/member-erasure.ts';
 import { membershipManagementRoutes } from './routes/membership-management.ts';
 import { membershipPurchaseRoutes } from './routes/membership-purchase.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -76,6 +78,7 @@ export const DOMAINS = {
   staffDeskBasket: { routes: staffDeskBasketRoutes, calls: staffDeskBasketCalls },
   staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
   staffMembers: { routes: staffMemberRoutes, calls: staffMemberCalls },
+  memberErasure: { routes: memberErasureRoutes, calls: memberErasureCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -5,6 +5,7 @@ import staffApprovalRoutes from './approvals.ts';
 import staffAuthRoutes from './auth.ts';
 import staffDeskRoutes from './desk.ts';
 import staffDeskBasketRoutes from './desk-basket.ts';
+import staffMemberErasureRoutes from './member-erasure.ts';
 import staffMemberRoutes from './members.ts';
 import staffProgrammeRoutes from './programme.ts';
 import staffRegisterRoutes from './registers.ts';
@@ -33,5 +34,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffRegisterRoutes);
   await app.register(staffProgrammeRoutes);
   await app.register(staffMemberRoutes);
+  await app.register(staffMemberErasureRoutes);
 };
 export default staffRoutes;
