@@ -4,7 +4,7 @@ import { envelope, pageFields, pagination } from './common.ts';
 import { id, idParam } from './fields.ts';
 import { STAFF_TEXTS } from './texts/staff.ts';
 
-export { STAFF_TEXTS } from './texts/staff.ts';
+export { STAFF_PASSWORD_LINK_VALID_HOURS, STAFF_TEXTS, STAFF_TOTP_SETUP_MINUTES } from './texts/staff.ts';
 
 /**
  * The staff console (/admin/): staff accounts are separate from customers, with their own session cookie. Roles
@@ -102,6 +102,58 @@ export type StaffPasswordChangeBody = z.infer<typeof staffPasswordChangeBody>;
  */
 export const staffAccountStatusBody = z.object({ disabled: z.boolean() });
 export const staffAccountParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * PUT /api/staff/accounts/:id (administrators): the account's role and the venues a centre manager or front desk
+ * works at (an administrator's list is ignored: they work everywhere). 422 under `role` for one's own role or the last
+ * active administrator's, under `venue_ids` for none (a role that needs one) or a venue that is not the operator's.
+ */
+export const staffAccountUpdateBody = z.object({
+  role: z.enum(STAFF_ROLES),
+  venue_ids: z.array(id).max(200),
+});
+export type StaffAccountUpdateBody = z.infer<typeof staffAccountUpdateBody>;
+/**
+ * POST /api/staff/accounts/:id/password-reset (administrators, not for their own account): mails the staff member a
+ * link to set a new password (once, for STAFF_PASSWORD_LINK_VALID_HOURS); the account's sessions end now.
+ */
+export const staffPasswordResetSentReply = envelope(
+  z.object({ sent_to: z.string(), expires_at: z.string(), sessions_ended: z.number().int() }),
+);
+/**
+ * A new authenticator for the account, waiting for its first code (POST …/totp): the secret as Base32 (typed by hand
+ * when a camera cannot scan) and the otpauth:// link the QR code holds. Nothing changes until the code is right.
+ */
+export const staffTotpSetupReply = envelope(
+  z.object({ secret: z.string(), otpauth_uri: z.string(), expires_at: z.string() }),
+);
+/** PUT …/totp: the first six-digit code from the new authenticator (422 under `code` if it is not right). */
+export const staffTotpConfirmBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, STAFF_TEXTS.codeFormat),
+});
+export type StaffTotpConfirmBody = z.infer<typeof staffTotpConfirmBody>;
+/** POST /api/staff/auth/password-link (public): whether a mailed password link still works, and whose it is. */
+export const staffPasswordLinkBody = z.object({ token: z.string().min(1).max(200) });
+export const staffPasswordLinkReply = envelope(z.object({ email: z.string(), name: z.string() }));
+/**
+ * POST /api/staff/auth/password-reset (public): the link's token and the new password twice, by the staff password
+ * rule. 403 when the link has expired or been used; every session of the account ends.
+ */
+export const staffPasswordResetBody = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: staffPassword,
+    repeat_password: z.string().max(200),
+  })
+  .refine((body) => body.password === body.repeat_password, {
+    path: ['repeat_password'],
+    message: STAFF_TEXTS.passwordsDiffer,
+  });
+export type StaffPasswordResetBody = z.infer<typeof staffPasswordResetBody>;
+export const staffPasswordResetReply = envelope(z.object({ changed: z.literal(true) }));
+
 export const staffPasswordChangeReply = envelope(
   z.object({ changed: z.literal(true), other_sessions_ended: z.number().int() }),
 );
@@ -185,6 +237,18 @@ export const staffCalls = {
     body: staffAccountStatusBody,
     reply: staffAccountReply,
   },
+  updateStaffAccount: { params: staffAccountParams, body: staffAccountUpdateBody, reply: staffAccountReply },
+  sendStaffPasswordReset: { params: staffAccountParams, reply: staffPasswordResetSentReply },
+  startStaffTotp: { params: staffAccountParams, reply: staffTotpSetupReply },
+  confirmStaffTotp: { params: staffAccountParams, body: staffTotpConfirmBody, reply: staffAccountReply },
+  resetStaffTotp: { params: staffAccountParams, reply: staffAccountReply },
+  /** Any staff role, their own account. */
+  startOwnStaffTotp: { reply: staffTotpSetupReply },
+  confirmOwnStaffTotp: { body: staffTotpConfirmBody, reply: staffMeReply },
+  /** Public; rate-limited by address. */
+  checkStaffPasswordLink: { body: staffPasswordLinkBody, reply: staffPasswordLinkReply },
+  /** Public; rate-limited by address. */
+  resetStaffPassword: { body: staffPasswordResetBody, reply: staffPasswordResetReply },
   listStaffAudit: { query: auditQuery, reply: auditReply },
   listStaffVenues: { reply: staffVenuesReply },
   listStaffApprovals: { query: approvalsQuery, reply: approvalsReply },

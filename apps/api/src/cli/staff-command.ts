@@ -103,9 +103,17 @@ export async function runStaffCommand(
       return 2;
     }
     if (command === 'disable') {
-      await db.transaction((tx) =>
-        setStaffAccountDisabled(tx, { staffId: account.id, disabled: true }, ACTOR, now),
-      );
+      try {
+        await db.transaction((tx) =>
+          setStaffAccountDisabled(tx, { staffId: account.id, disabled: true }, ACTOR, now),
+        );
+      } catch (error) {
+        if (error instanceof StaffAccountError) {
+          print(error.message);
+          return 2;
+        }
+        throw error;
+      }
       print(`Disabled ${account.email}`);
       return 0;
     }
@@ -113,7 +121,7 @@ export async function runStaffCommand(
     await db.transaction(async (tx) => {
       await tx
         .update(staffAccounts)
-        .set({ totpSecret: secret, totpLastStep: null })
+        .set({ totpSecret: secret, totpLastStep: null, totpPendingSecret: null, totpPendingAt: null })
         .where(eq(staffAccounts.id, account.id));
       await recordAudit(tx, ACTOR, now, {
         action: 'staff_account.totp',

@@ -14,6 +14,21 @@ export const setStaffAccountStatus = route<C['setStaffAccountStatus']>(
   'PUT',
   '/api/staff/accounts/:id/status',
 );
+export const updateStaffAccount = route<C['updateStaffAccount']>('PUT', '/api/staff/accounts/:id');
+export const sendStaffPasswordReset = route<C['sendStaffPasswordReset']>(
+  'POST',
+  '/api/staff/accounts/:id/password-reset',
+);
+export const startStaffTotp = route<C['startStaffTotp']>('POST', '/api/staff/accounts/:id/totp');
+export const confirmStaffTotp = route<C['confirmStaffTotp']>('PUT', '/api/staff/accounts/:id/totp');
+export const resetStaffTotp = route<C['resetStaffTotp']>('DELETE', '/api/staff/accounts/:id/totp');
+export const startOwnStaffTotp = route<C['startOwnStaffTotp']>('POST', '/api/staff/me/totp');
+export const confirmOwnStaffTotp = route<C['confirmOwnStaffTotp']>('PUT', '/api/staff/me/totp');
+export const checkStaffPasswordLink = route<C['checkStaffPasswordLink']>(
+  'POST',
+  '/api/staff/auth/password-link',
+);
+export const resetStaffPassword = route<C['resetStaffPassword']>('POST', '/api/staff/auth/password-reset');
 export const listStaffAudit = route<C['listStaffAudit']>('GET', '/api/staff/audit');
 export const listStaffVenues = route<C['listStaffVenues']>('GET', '/api/staff/venues');
 export const listStaffApprovals = route<C['listStaffApprovals']>('GET', '/api/staff/approvals');
@@ -31,6 +46,15 @@ export const staffRoutes = {
   listStaffAccounts,
   createStaffAccount,
   setStaffAccountStatus,
+  updateStaffAccount,
+  sendStaffPasswordReset,
+  startStaffTotp,
+  confirmStaffTotp,
+  resetStaffTotp,
+  startOwnStaffTotp,
+  confirmOwnStaffTotp,
+  checkStaffPasswordLink,
+  resetStaffPassword,
   listStaffAudit,
   listStaffVenues,
   listStaffApprovals,

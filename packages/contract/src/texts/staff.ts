@@ -20,4 +20,21 @@ export const STAFF_TEXTS = {
   passwordUnchanged: 'Choose a new password, not your current one',
   cannotDisableSelf: 'You cannot disable your own account',
   passwordChanged: 'Your password has been changed. Any other place you were logged in has been logged out.',
+  venuesRequired: 'Choose at least one venue for this role',
+  unknownVenue: 'Choose venues from the list: one of these is not a venue of yours',
+  cannotChangeOwnRole: 'You cannot change your own role. Another administrator can',
+  lastAdministrator:
+    'There must be at least one active administrator. Make another account an administrator first',
+  cannotResetOwnPassword: 'Change your own password from Your account',
+  passwordLinkInvalid:
+    'This password link is not valid: it has expired or been used. Ask an administrator to send a new one',
+  passwordSet:
+    'Your new password is set. Any place you were logged in has been logged out. Log in with it now.',
+  totpSetupExpired: 'This set-up has expired. Please start again',
+  totpSetUp: 'The authenticator app is set up. Logging in now asks for a code from it.',
 } as const;
+
+/** How long a password link an administrator sends to a staff member works (once). */
+export const STAFF_PASSWORD_LINK_VALID_HOURS = 24;
+/** How long a new authenticator waits for its first code before the set-up must start again. */
+export const STAFF_TOTP_SETUP_MINUTES = 15;

@@ -1,6 +1,16 @@
 import { STAFF_SESSION_COOKIE, STAFF_TEXTS, TOO_MANY_ATTEMPTS } from '@fieldhouse/contract';
-import { changeStaffPassword, getStaffMe, staffLogin, staffLogout } from '@fieldhouse/contract/routes/staff';
+import {
+  changeStaffPassword,
+  checkStaffPasswordLink,
+  confirmOwnStaffTotp,
+  getStaffMe,
+  resetStaffPassword,
+  staffLogin,
+  staffLogout,
+  startOwnStaffTotp,
+} from '@fieldhouse/contract/routes/staff';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { transactionRetried } from '../../db/connection-errors.ts';
 import { fieldError, HttpError } from '../../lib/http-errors.ts';
 import { staffScope } from '../../plugins/app/staff-auth.ts';
 import { LoginThrottle } from '../../services/auth/login-throttle.ts';
@@ -12,12 +22,20 @@ import {
 } from '../../services/staff/accounts.ts';
 import { recordAudit } from '../../services/staff/audit.ts';
 import { attemptStaffLogin } from '../../services/staff/login.ts';
+import {
+  checkStaffPasswordLink as checkLink,
+  resetStaffPasswordWithLink,
+} from '../../services/staff/password-links.ts';
 import { createStaffSession, revokeStaffSession } from '../../services/staff/sessions.ts';
+import { confirmTotpSetup, startTotpSetup } from '../../services/staff/totp-setup.ts';
 import { declared } from '../declared.ts';
 
 const tags = ['staff'];
 
-/** Staff login and logout (public), and who is logged in (any staff role). */
+/**
+ * Staff login and logout and the password links an administrator mails (public), and the staff member's own account
+ * (any staff role): who is logged in, their password, their authenticator app.
+ */
 const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
   const throttle = new LoginThrottle(app.counters, {
@@ -78,6 +96,24 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // A mailed password link (decision 072): whose it is, then the new password. Throttled by address (the token is
+  // 32 random bytes; the limit keeps the calls from being a way to hammer the database).
+  app.route({
+    ...declared(checkStaffPasswordLink, { tags }),
+    config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+    handler: async (request) => ({ data: await checkLink(app.db, request.body.token, app.now()) }),
+  });
+
+  app.route({
+    ...declared(resetStaffPassword, { tags }),
+    config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+    handler: async (request) => {
+      const input = { token: request.body.token, password: request.body.password, now: app.now() };
+      await transactionRetried(app.db, (tx) => resetStaffPasswordWithLink(tx, input));
+      return { data: { changed: true as const } };
+    },
+  });
+
   await app.register(async (instance) => {
     const scoped = instance.withTypeProvider<ZodTypeProvider>();
     staffScope(scoped, ['administrator', 'centre_manager', 'front_desk']);
@@ -109,6 +145,43 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           );
           return { data: { changed: true as const, other_sessions_ended: otherSessionsEnded } };
+        } catch (error) {
+          if (error instanceof StaffAccountError) throw fieldError(error.field, error.message);
+          throw error;
+        }
+      },
+    });
+    // The staff member's own authenticator app: a new secret, then its first code (the one they had, if any, works
+    // until then).
+    scoped.route({
+      ...declared(startOwnStaffTotp, { tags }),
+      handler: async (request) => {
+        const setup = await app.db.transaction((tx) =>
+          startTotpSetup(tx, { staffId: request.staff!.id, now: app.now() }),
+        );
+        return {
+          data: {
+            secret: setup!.secret,
+            otpauth_uri: setup!.otpauthUri,
+            expires_at: setup!.expiresAt.toISOString(),
+          },
+        };
+      },
+    });
+    scoped.route({
+      ...declared(confirmOwnStaffTotp, { tags }),
+      config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: 60_000 } },
+      handler: async (request) => {
+        const staff = request.staff!;
+        try {
+          const account = await app.db.transaction((tx) =>
+            confirmTotpSetup(
+              tx,
+              { staffId: staff.id, code: request.body.code, now: app.now() },
+              { staffId: staff.id, name: staff.name },
+            ),
+          );
+          return { data: await describeStaff(app.db, account!) };
         } catch (error) {
           if (error instanceof StaffAccountError) throw fieldError(error.field, error.message);
           throw error;

@@ -1,5 +1,5 @@
 import { STAFF_TEXTS, type StaffMember, type StaffRole } from '@fieldhouse/contract';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAccounts, staffAccountVenues, venues } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -54,7 +54,7 @@ export async function listStaff(db: DbOrTx) {
 
 /** A staff-account change refused, with the request field its message belongs under (a 422 there). */
 export class StaffAccountError extends Error {
-  readonly field: 'email' | 'venue_ids' | 'current_password' | 'password' | 'disabled';
+  readonly field: 'email' | 'role' | 'venue_ids' | 'current_password' | 'password' | 'disabled' | 'code';
 
   constructor(field: StaffAccountError['field'], message: string) {
     super(message);
@@ -63,24 +63,63 @@ export class StaffAccountError extends Error {
 }
 
 /**
+ * The venues a role keeps: none for an administrator (they work everywhere), else at least one, each a live venue of
+ * the operator `clientId` (any operator's when null: the command line names venues by slug).
+ */
+async function checkedVenueIds(tx: DbOrTx, role: StaffRole, venueIds: number[], clientId: number | null) {
+  if (role === 'administrator') return [];
+  const ids = [...new Set(venueIds)];
+  if (ids.length === 0) throw new StaffAccountError('venue_ids', STAFF_TEXTS.venuesRequired);
+  const found = await tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(
+      and(
+        inArray(venues.id, ids),
+        isNull(venues.archivedAt),
+        clientId === null ? undefined : eq(venues.clientId, clientId),
+      ),
+    );
+  if (found.length !== ids.length) throw new StaffAccountError('venue_ids', STAFF_TEXTS.unknownVenue);
+  return ids;
+}
+
+/**
+ * Locks the rows of the active administrators (id order, before any other staff row, so two changes never wait on
+ * each other crosswise) and returns their ids: of two administrators disabling each other at once, the second sees
+ * the first's change and is refused.
+ */
+async function lockActiveAdministrators(tx: DbOrTx) {
+  const rows = await tx
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.role, 'administrator'), isNull(staffAccounts.disabledAt)))
+    .orderBy(asc(staffAccounts.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
  * Creates a staff account (in the caller's transaction) and audits it. Centre managers and front desk need at least
- * one venue; an administrator's list is ignored (they work everywhere). The password is stored hashed (scrypt).
+ * one venue (the operator's, when `clientId` is given); an administrator's list is ignored (they work everywhere).
+ * The password is stored hashed (scrypt).
  */
 export async function createStaffAccount(
   tx: DbOrTx,
-  input: { email: string; name: string; role: StaffRole; venueIds: number[]; password: string },
+  input: {
+    email: string;
+    name: string;
+    role: StaffRole;
+    venueIds: number[];
+    password: string;
+    clientId?: number;
+  },
   actor: Actor,
   now: Date,
 ) {
   if (await findStaffByEmail(tx, input.email))
     throw new StaffAccountError('email', 'A staff account with this email address already exists');
-  const venueIds = input.role === 'administrator' ? [] : [...new Set(input.venueIds)];
-  if (input.role !== 'administrator') {
-    if (venueIds.length === 0)
-      throw new StaffAccountError('venue_ids', 'Choose at least one venue for this role');
-    const found = await tx.select({ id: venues.id }).from(venues).where(inArray(venues.id, venueIds));
-    if (found.length !== venueIds.length) throw new StaffAccountError('venue_ids', 'Unknown venue');
-  }
+  const venueIds = await checkedVenueIds(tx, input.role, input.venueIds, input.clientId ?? null);
   const [row] = await tx
     .insert(staffAccounts)
     .values({
@@ -157,6 +196,7 @@ export async function setStaffAccountDisabled(
 ) {
   if (input.disabled && actor.staffId === input.staffId)
     throw new StaffAccountError('disabled', STAFF_TEXTS.cannotDisableSelf);
+  const administrators = input.disabled ? await lockActiveAdministrators(tx) : [];
   const [account] = await tx
     .select()
     .from(staffAccounts)
@@ -164,6 +204,8 @@ export async function setStaffAccountDisabled(
     .for('update');
   if (!account) return null;
   const wasDisabled = account.disabledAt !== null;
+  if (input.disabled && administrators.includes(account.id) && administrators.length <= 1)
+    throw new StaffAccountError('disabled', STAFF_TEXTS.lastAdministrator);
   if (wasDisabled !== input.disabled) {
     const [updated] = await tx
       .update(staffAccounts)
@@ -181,4 +223,57 @@ export async function setStaffAccountDisabled(
     return describeStaff(tx, updated!);
   }
   return describeStaff(tx, account);
+}
+
+/** What the audit log keeps of an account's access: its role and its venues (by slug). */
+async function accessOf(tx: DbOrTx, account: StaffAccountRow) {
+  const described = await describeStaff(tx, account);
+  return {
+    role: described.role,
+    venues: account.role === 'administrator' ? [] : described.venues.map((v) => v.slug),
+  };
+}
+
+/**
+ * An administrator changes an account's role and venues (in the caller's transaction), audited with both before and
+ * after. Refused (422): one's own role (an administrator cannot demote themselves, nor lock the operator out), the
+ * last active administrator's role, a role that needs venues without any, and a venue that is not a live one of the
+ * operator's. Returns the account as the list shows it, or null when there is none.
+ */
+export async function updateStaffAccount(
+  tx: DbOrTx,
+  input: { staffId: number; role: StaffRole; venueIds: number[]; clientId: number },
+  actor: Actor,
+  now: Date,
+) {
+  const administrators = await lockActiveAdministrators(tx);
+  const [account] = await tx
+    .select()
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, input.staffId))
+    .for('update');
+  if (!account) return null;
+  if (input.role !== account.role) {
+    if (actor.staffId === account.id) throw new StaffAccountError('role', STAFF_TEXTS.cannotChangeOwnRole);
+    if (administrators.includes(account.id) && administrators.length <= 1)
+      throw new StaffAccountError('role', STAFF_TEXTS.lastAdministrator);
+  }
+  const venueIds = await checkedVenueIds(tx, input.role, input.venueIds, input.clientId);
+  const before = await accessOf(tx, account);
+  await tx.update(staffAccounts).set({ role: input.role }).where(eq(staffAccounts.id, account.id));
+  await tx.delete(staffAccountVenues).where(eq(staffAccountVenues.staffId, account.id));
+  if (venueIds.length)
+    await tx.insert(staffAccountVenues).values(venueIds.map((venueId) => ({ staffId: account.id, venueId })));
+  const updated = { ...account, role: input.role };
+  const after = await accessOf(tx, updated);
+  const sameVenues = [...before.venues].sort().join() === [...after.venues].sort().join();
+  if (before.role !== after.role || !sameVenues)
+    await recordAudit(tx, actor, now, {
+      action: 'staff_account.update',
+      entity: 'staff_account',
+      entityId: account.id,
+      before,
+      after,
+    });
+  return describeStaff(tx, updated);
 }
