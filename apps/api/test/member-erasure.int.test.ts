@@ -7,20 +7,24 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import {
+  checkIns,
   customers,
   directDebitMandates,
   directDebitPayments,
   eligibilityDocuments,
+  freezeRequests,
   mailOutbox,
   orderItems,
   orders,
   payments,
+  paymentWebhookEvents,
 } from '../src/db/schema.ts';
 import {
   createBooking,
   createCart,
   createCustomer,
   createEligibilityCriterion,
+  createFreezeType,
   createMandate,
   createMembership,
   createOrder,
@@ -215,13 +219,48 @@ async function makeEverything() {
     mimeType: 'application/pdf',
     sizeBytes: 8,
   });
+  // Freeze proof in the file store, a check-in staff overrode naming them, a card provider's event with their email.
+  const proofKey = `freeze-proof/${person.id}/letter.pdf`;
+  await storage.put(proofKey, Readable.from([Buffer.from('%PDF-1.4 proof')]), 'application/pdf');
+  const freezeType = await createFreezeType(t.db, { clientId: client.id });
+  await t.db.insert(freezeRequests).values({
+    customerId: person.id,
+    membershipId: ended.id,
+    freezeTypeId: freezeType.id,
+    activeFrom: '2026-03-01',
+    months: 1,
+    storageKey: proofKey,
+    originalName: 'quillfeather-gp-letter.pdf',
+    mimeType: 'application/pdf',
+    sizeBytes: 14,
+    status: 'approved',
+  });
+  await t.db.insert(checkIns).values({
+    customerId: person.id,
+    venueId: leeds.id,
+    at: new Date('2026-11-20T17:50:00Z'),
+    allowed: false,
+    reasons: [{ code: 'no_membership', text: 'No membership covers this venue' }],
+    overrideReason: 'Thaddeus showed his renewal letter',
+  });
+  await t.db.insert(paymentWebhookEvents).values({
+    provider: 'stripe',
+    eventId: 'evt_7001',
+    type: 'payment_intent.succeeded',
+    payload: {
+      id: 'evt_7001',
+      data: { object: { billing_details: { email: PERSON.email, name: 'T Quillfeather' } } },
+    },
+    status: 'processed',
+    receivedAt: new Date('2026-11-20T17:00:00Z'),
+  });
   await t.db.insert(mailOutbox).values({
     kind: 'booking_confirmation',
     toAddress: PERSON.email,
     subject: 'Your booking',
     textBody: `Dear Thaddeus Quillfeather, see you at Spin.`,
   });
-  return { person, memberSession, order, files: [photoKey, documentKey] };
+  return { person, memberSession, order, files: [photoKey, documentKey, proofKey] };
 }
 
 describe('erasing a customer’s personal data', () => {
@@ -239,6 +278,9 @@ describe('erasing a customer’s personal data', () => {
       'public"."mail_outbox"."to_address',
       'public"."sandbox_card_tokens"."billing',
       'public"."eligibility_documents"."original_name',
+      'public"."freeze_requests"."original_name',
+      'public"."check_ins"."override_reason',
+      'public"."payment_webhook_events"."payload',
     ])
       expect(
         before.found.some((f) => f.startsWith(`"${where}"`)),
@@ -255,7 +297,7 @@ describe('erasing a customer’s personal data', () => {
       id: person.id,
       reference: 'C-7001',
       message: ERASURE_TEXTS.erased('C-7001'),
-      files_deleted: 2,
+      files_deleted: 3,
     });
 
     const after = await searchEverywhere(t.db, NEEDLES);
@@ -311,7 +353,7 @@ describe('erasing a customer’s personal data', () => {
     // The audit says who erased which customer, and no more; the edit's entry keeps its shape, not its values.
     const [erasure] = await auditOf('customer.erase', person.id);
     expect(erasure).toMatchObject({ actor: 'Ada Admin', entity: 'customer', before: null });
-    expect(erasure!.after).toEqual({ reference: 'C-7001', files_deleted: 2 });
+    expect(erasure!.after).toEqual({ reference: 'C-7001', files_deleted: 3 });
     const [edit] = await auditOf('customer.update', person.id);
     expect(edit!.after).toMatchObject({ medical_notes: '[erased]', postcode: '[erased]' });
     expect(new Set(Object.values(edit!.after as object))).toEqual(new Set(['[erased]']));
