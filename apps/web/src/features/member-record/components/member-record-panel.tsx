@@ -1,4 +1,5 @@
 import { memberNoteBody } from '@fieldhouse/contract/staff-members';
+import { erasedEmail } from '@fieldhouse/contract/texts/member-erasure';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/client';
@@ -12,6 +13,7 @@ import { Spinner } from '../../../ui/spinner';
 import { TextAreaField } from '../../../ui/text-area-field';
 import { type MemberRecord, useMemberRecord } from '../api/get-member-record';
 import { useAddMemberNote, useInviteMember, useSetMemberFlag } from '../api/update-member';
+import { EraseMember } from './erase-member';
 import { showServerErrors } from './server-errors';
 import '../member-record.css';
 
@@ -20,7 +22,16 @@ import '../member-record.css';
  * staff have made (flags, with who and when), notes, 'Edit details' and, for a walk-in without a password, the
  * invitation to the website. Staff of other venues see why it is not shown (the server answers 404 to them).
  */
-export function MemberRecordPanel({ customerId, editHref }: { customerId: number; editHref: string }) {
+export function MemberRecordPanel({
+  customerId,
+  editHref,
+  mayErase = false,
+}: {
+  customerId: number;
+  editHref: string;
+  /** Administrators: 'Erase personal data' (decision 073; the server checks the role again). */
+  mayErase?: boolean;
+}) {
   const record = useMemberRecord(customerId);
   const headingId = useId();
   return (
@@ -44,14 +55,22 @@ export function MemberRecordPanel({ customerId, editHref }: { customerId: number
       ) : (
         <>
           <RecordFacts record={record.data} />
-          <WebsiteAccess record={record.data} />
+          {!isErased(record.data) && <WebsiteAccess record={record.data} />}
           <RecordFlags record={record.data} />
           <RecordNotes record={record.data} />
+          {isErased(record.data) ? (
+            <p className="muted">This customer’s personal data has been erased.</p>
+          ) : (
+            mayErase && <EraseMember customerId={record.data.id} reference={record.data.reference} />
+          )}
         </>
       )}
     </section>
   );
 }
+
+/** An erased customer's record (decision 073): it holds the placeholder email erasure writes. */
+const isErased = (r: MemberRecord) => r.email === erasedEmail(r.id);
 
 function RecordFacts({ record: r }: { record: MemberRecord }) {
   const address = [r.addressLineOne, r.addressLineTwo, r.town, r.postcode].filter(Boolean).join(', ');

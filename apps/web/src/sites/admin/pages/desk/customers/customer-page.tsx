@@ -2,6 +2,7 @@ import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
 import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
 import { CustomerView } from '../../../../../features/desk/components/customer-view';
 import { MemberRecordPanel } from '../../../../../features/member-record/components/member-record-panel';
+import { useStaffMe } from '../../../../../features/staff-auth/api/get-staff-me';
 import { isApiError } from '../../../../../lib/api/client';
 import { PageTitle } from '../../../../../lib/page-title';
 import { Link, useLocation, useParams } from '../../../../../lib/router';
@@ -13,6 +14,7 @@ export default function CustomerPage() {
   const id = Number(useParams().id);
   const customer = useDeskCustomer(Number.isInteger(id) && id > 0 ? id : 0);
   const work = useWorkVenues();
+  const me = useStaffMe().data;
   // Back to the search as it was: the result link carries its query.
   const state = useLocation().state as { search?: unknown } | null;
   const backSearch = typeof state?.search === 'string' ? state.search : '';
@@ -37,7 +39,11 @@ export default function CustomerPage() {
         </>
       ) : (
         <CustomerView data={customer.data} venues={work.venues}>
-          <MemberRecordPanel customerId={id} editHref={`/desk/customers/${id}/edit`} />
+          <MemberRecordPanel
+            customerId={id}
+            editHref={`/desk/customers/${id}/edit`}
+            mayErase={me?.role === 'administrator'}
+          />
         </CustomerView>
       )}
     </div>
