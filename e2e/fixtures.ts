@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -180,6 +181,30 @@ export async function slowDown(page: Page, call: { path: string }, ms: number) {
       await route.continue();
     },
   );
+}
+
+/**
+ * The venue lists' own pages (GET /api/venues without a per_page) `size` venues long instead of 20 (decision 069),
+ * so the demo's 14 venues make several pages and 'Show more centres' is driven against the real server's paging.
+ */
+export async function pageVenuesBy(page: Page, size: number) {
+  await page.route(
+    (url) => url.pathname === '/api/venues' && !url.searchParams.has('per_page'),
+    (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('per_page', String(size));
+      return route.continue({ url: url.toString() });
+    },
+  );
+}
+
+/** Presses Tab until `target` has the focus (at most `presses` times): it is reachable with the keyboard. */
+export async function tabTo(page: Page, target: Locator, presses = 20) {
+  for (let i = 0; i < presses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** What kind of fresh member the `member` fixture makes (POST /api/dev/members, demo mode only). */

@@ -162,6 +162,19 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contract[\\/]src[\\/](texts[\\/](membership-purchase|joining)|routes[\\/](joining|membership-purchase))\.ts$|[\\/]src[\\/]features[\\/](centre-selection[\\/](texts|rules[\\/]map-constants)|joining[\\/](texts|rules[\\/]price-label))\.ts$/,
               priority: 5,
             },
+            // The bookings site's venue chooser ('/' with no venue chosen, and '/venues'): its two pages and the chooser
+            // in one file rather than three of under 1 KB. The venue grid stays a file of its own: the joining site
+            // loads it too (without the map), and it would otherwise join this file with it.
+            {
+              name: 'venue-grid',
+              test: /[\\/]src[\\/]features[\\/]venues[\\/]components[\\/]venue-grid\.tsx$/,
+              priority: 6,
+            },
+            {
+              name: 'venue-chooser',
+              test: /[\\/]src[\\/]sites[\\/]bookings[\\/]pages[\\/](redirect-to-selected-venue[\\/]select-venue-page|venues[\\/](venue-chooser|venues-page))\.tsx$/,
+              priority: 5,
+            },
             // Dates and money are formatted on most first pages (timetable, account, join): in the shell's file too,
             // rather than two files of about 1 KB each that compress badly and cost a request each.
             {

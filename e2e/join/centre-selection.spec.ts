@@ -1,4 +1,13 @@
-import { editBootData, expect, expectAccessible, type Page, screenshot, test } from '../fixtures.ts';
+import {
+  editBootData,
+  expect,
+  expectAccessible,
+  type Page,
+  pageVenuesBy,
+  screenshot,
+  tabTo,
+  test,
+} from '../fixtures.ts';
 
 /**
  * The map has drawn its basemap and pins (the container carries data-idle after MapLibre's idle event). On a
@@ -219,6 +228,46 @@ test.describe('choose your home centre', () => {
     await expect(
       page.getByRole('button', { name: 'Choose Ponds Forge International Sports Centre' }),
     ).toBeVisible();
+  });
+
+  test("more than a page of centres: 'Show more centres' adds the next page from the keyboard; the paging code loads only then", async ({
+    page,
+  }, info) => {
+    const pagingCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/paged-venues[^/]*\.js/.test(request.url())) pagingCode.push(request.url());
+    });
+    const choose = (name: string) => page.getByRole('button', { name: `Choose ${name}` });
+    const more = page.getByRole('button', { name: 'Show more centres' });
+    // The demo's 14 centres are one page (20 a page): no 'Show more', no paging code.
+    await page.goto('/join/', { waitUntil: 'networkidle' });
+    await expect(choose('Tollcross International Swimming Centre')).toBeAttached();
+    await expect(more).toHaveCount(0);
+    expect(pagingCode).toEqual([]);
+
+    // Pages of 5: the 14 centres by name make three.
+    await pageVenuesBy(page, 5);
+    await page.goto('/join/');
+    await expect(page.getByText('Showing 5 of 14 centres')).toBeVisible();
+    expect(pagingCode.length).toBeGreaterThan(0);
+    await expect(choose('Harvey Hadden Sports Village')).toBeAttached();
+    await expect(choose('Ironmonger Row Baths')).toHaveCount(0);
+    // Tab from the last card's button (past a phone's dots) reaches 'Show more centres', which keeps the focus.
+    await choose('Harvey Hadden Sports Village').focus();
+    await tabTo(page, more, 8);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Showing 10 of 14 centres')).toBeVisible();
+    await expect(choose('Ironmonger Row Baths')).toBeAttached();
+    await expect(more).toBeFocused();
+    await expectAccessible(page);
+    await screenshot(page, 'join-show-more', info.project.name);
+    // The last page: the button goes and the count takes the focus.
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Showing 14 of 14 centres')).toBeFocused();
+    await expect(more).toHaveCount(0);
+    await choose('Tollcross International Swimming Centre').click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/join\/centre\/tollcross-international-swimming-centre$/);
   });
 
   test("'No venues found' offers the nearest centres with their distance", async ({ page }, info) => {

@@ -35,8 +35,11 @@ const VenueMap = lazy(() => import('./venue-map'));
  */
 const loadCombobox = () => import('./centre-combobox');
 
-/** Only an operator with more than a page of centres needs it: not on a first load otherwise. */
-const ShowMore = lazy(() => import('../../../ui/show-more'));
+/**
+ * The paging code ('Show more centres' and the pages after the first): only a search with more than a page of
+ * centres needs it, so it is not on a first load otherwise (decision 069).
+ */
+const PagedVenues = lazy(() => import('../../../ui/paged-venues'));
 
 /** What choosing a centre needs: from a list's venue or a map pin alike. */
 export type ChosenVenue = Pick<Venue, 'id' | 'slug' | 'name'>;
@@ -119,6 +122,17 @@ function CentreSearch({ onChoose }: { onChoose: (venue: ChosenVenue) => void }) 
   const nearestTitleId = useId();
   // Without a tile style the map is only the UK outline: the list comes first and is the main way to choose.
   const isOutlineMap = !getSiteConfig().mapStyleUrl;
+  const resultList = (venues: Venue[]) =>
+    isPhone ? (
+      <VenueSwiper
+        // A new search starts at its first card; 'Show more' adds cards without moving.
+        key={`${mapData.searchedCoordinates?.lat},${mapData.searchedCoordinates?.lng},${mapData.radius}`}
+        venues={venues}
+        onChoose={onChoose}
+      />
+    ) : (
+      <VenueList venues={venues} onChoose={onChoose} />
+    );
 
   return (
     <div className="centre-search">
@@ -205,29 +219,15 @@ function CentreSearch({ onChoose }: { onChoose: (venue: ChosenVenue) => void }) 
           {results.isPending && !mapData.searchedCoordinates && <Spinner label="Loading venues" />}
           {!isSearching &&
             results.venues.length > 0 &&
-            (isPhone ? (
-              <VenueSwiper
-                // A new search starts at its first card; 'Show more' adds cards without moving.
-                key={`${mapData.searchedCoordinates?.lat},${mapData.searchedCoordinates?.lng},${mapData.radius}`}
-                venues={results.venues}
-                onChoose={onChoose}
-              />
+            (results.isPaged ? (
+              // The first page stays on screen while the paging code loads, then it takes over.
+              <Suspense fallback={resultList(results.venues)}>
+                <PagedVenues search={results.search} renderList={resultList} />
+              </Suspense>
             ) : (
-              <VenueList venues={results.venues} onChoose={onChoose} />
+              resultList(results.venues)
             ))}
           {results.error && <p role="alert">{results.error.message}</p>}
-          {!isSearching && results.isPaged && (
-            <Suspense fallback={null}>
-              <ShowMore
-                shown={results.venues.length}
-                total={results.total}
-                noun="centres"
-                hasMore={results.hasMore && !results.error}
-                isLoading={results.isLoadingMore}
-                onShowMore={results.showMore}
-              />
-            </Suspense>
-          )}
           {nearest.length > 0 && (
             <section className="centre-search__nearest" aria-labelledby={nearestTitleId}>
               <h2 id={nearestTitleId} className="centre-search__nearest-title">

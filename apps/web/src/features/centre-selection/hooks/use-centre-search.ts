@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type VenueSearch, venuesPageQueryOptions } from '../../../api/get-venues';
-import { useVenuePages } from '../../../api/venue-pages';
 import { geocodingQueryOptions } from '../api/search-places';
 import { hasValidCoordinates, type LatLng, NEAREST_COUNT } from '../rules/geo';
 import { GEOLOCATION_TIMEOUT_MS, RADIUS_DEFAULT_MILES } from '../rules/map-constants';
@@ -133,7 +132,16 @@ export function useCentreSearch() {
 
   const point = mapData.searchedCoordinates;
   const search$ = useMemo(() => resultsSearch(point, mapData.radius), [point, mapData.radius]);
-  const results = useVenuePages(search$);
+  // The search's first page, a plain query: the paging code ('Show more centres') loads only when it says there
+  // are more pages (decision 069).
+  const first = useQuery(venuesPageQueryOptions(search$));
+  const results = {
+    search: search$,
+    venues: first.data?.venues ?? [],
+    isPaged: (first.data?.pagination.totalPages ?? 1) > 1,
+    isPending: first.isPending,
+    error: first.error,
+  };
   const isEmpty = point !== null && !results.isPending && results.venues.length === 0 && !results.error;
   // 'No venues found' offers the centres nearest the point instead, however far.
   const nearest = useQuery({
