@@ -100,7 +100,7 @@ try {
 
   // The demo through the proxy, as a member opens it.
   const venues = await json(`${proxy}/api/venues`);
-  const slug = venues.data?.[0]?.slug;
+  const slug = venues.data?.venues?.[0]?.slug;
   if (!slug) throw new Error('The demo lists no venues through the proxy');
   for (const path of ['/', `/venues/${slug}`, '/account/login', '/join/']) {
     const res = await fetch(`${proxy}${path}`);
@@ -116,7 +116,7 @@ try {
       `GET /api/auth/user with the demo member's session: ${user.status} ${userText.slice(0, 200)}`,
     );
   log(
-    `The demo answers through the proxy: 4 pages, /api/venues (${venues.data.length} venues), a member's log-in`,
+    `The demo answers through the proxy: 4 pages, /api/venues (${venues.data.pagination.total_records} venues), a member's log-in`,
   );
 
   // Members' traffic while each process is stopped and started again in turn.
