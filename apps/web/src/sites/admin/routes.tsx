@@ -14,6 +14,10 @@ export const adminRoutes: RouteObject[] = [
         children: [{ path: 'login', element: lazyPage(() => import('./pages/login/login-page')) }],
       },
       {
+        path: 'password-reset/:token',
+        element: lazyPage(() => import('./pages/password-reset/password-reset-page')),
+      },
+      {
         element: <RequireStaff />,
         children: [
           { index: true, element: lazyPage(() => import('./pages/home/home-page')) },

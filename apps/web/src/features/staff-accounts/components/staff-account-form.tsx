@@ -12,10 +12,11 @@ import { zodResolver } from '../../../lib/form-resolver';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { matchServerErrors } from '../../../ui/forms/form-messages';
-import { CheckboxField, TextField } from '../../../ui/text-field';
+import { TextField } from '../../../ui/text-field';
 import '../staff-accounts.css';
 import { useCreateStaffAccount } from '../api/create-staff-account';
 import type { StaffVenue } from '../api/get-staff-venues';
+import { StaffVenueCheckboxes } from './staff-venue-checkboxes';
 
 const EMPTY: StaffAccountBody = { name: '', email: '', role: 'front_desk', venue_ids: [], password: '' };
 const FIELDS = Object.keys(EMPTY);
@@ -111,31 +112,12 @@ export function StaffAccountForm({ venues }: { venues: StaffVenue[] }) {
         {isAdministrator ? (
           <p className="muted">An administrator works at every venue.</p>
         ) : (
-          <fieldset
-            className="staff-venues"
-            aria-invalid={venueError ? true : undefined}
-            aria-describedby={venueError ? `${roleId}-venues-error` : undefined}
-          >
-            <legend className="field__label">Venues</legend>
-            {venues.length === 0 && <p className="muted">There are no venues yet.</p>}
-            <div className="staff-venues__list">
-              {venues.map((venue) => (
-                <CheckboxField
-                  key={venue.id}
-                  label={venue.name}
-                  name="venue_ids"
-                  value={venue.id}
-                  checked={venueIds.includes(venue.id)}
-                  onChange={(event) => toggleVenue(venue.id, event.target.checked)}
-                />
-              ))}
-            </div>
-            {venueError && (
-              <p className="field__error" id={`${roleId}-venues-error`} role="alert">
-                {venueError}
-              </p>
-            )}
-          </fieldset>
+          <StaffVenueCheckboxes
+            venues={venues}
+            selected={venueIds}
+            error={venueError}
+            onToggle={toggleVenue}
+          />
         )}
         <TextField
           label="First password"

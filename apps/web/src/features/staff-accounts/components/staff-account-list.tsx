@@ -4,16 +4,30 @@ import { serverMessageOr } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import type { StaffAccount } from '../api/get-staff-accounts';
+import type { StaffVenue } from '../api/get-staff-venues';
 import { useSetStaffAccountStatus } from '../api/set-staff-account-status';
+import { StaffAccountModal } from './staff-account-modal';
 
 /**
  * Every staff account: name, email, role, venues, whether it has a second factor and whether it is disabled, with
- * Disable (it can no longer log in; its sessions end) or Enable beside every account but the administrator's own.
+ * Manage (role and venues, a password reset link, the authenticator app: a dialog) and Disable (it can no longer log
+ * in; its sessions end) or Enable beside every account but the administrator's own (theirs is at Your account).
  */
-export function StaffAccountList({ accounts, selfId }: { accounts: StaffAccount[]; selfId: number | null }) {
+export function StaffAccountList({
+  accounts,
+  venues,
+  selfId,
+}: {
+  accounts: StaffAccount[];
+  venues: StaffVenue[];
+  selfId: number | null;
+}) {
   const captionId = useId();
   const setStatus = useSetStaffAccountStatus();
   const [problem, setProblem] = useState<string | null>(null);
+  const [managingId, setManagingId] = useState<number | null>(null);
+  // The dialog shows the account as the list now has it (a change made in it shows at once).
+  const managing = accounts.find((account) => account.id === managingId) ?? null;
   const toggle = (account: StaffAccount) => {
     setProblem(null);
     setStatus.mutate(
@@ -70,14 +84,23 @@ export function StaffAccountList({ accounts, selfId }: { accounts: StaffAccount[
               <td>{account.disabled ? 'Disabled' : 'Active'}</td>
               <td>
                 {account.id !== selfId && (
-                  <Button
-                    variant="secondary"
-                    aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
-                    onClick={() => toggle(account)}
-                    isPending={setStatus.isPending && setStatus.variables?.id === account.id}
-                  >
-                    {account.disabled ? 'Enable' : 'Disable'}
-                  </Button>
+                  <div className="staff-table__actions">
+                    <Button
+                      variant="secondary"
+                      aria-label={`Manage ${account.name}`}
+                      onClick={() => setManagingId(account.id)}
+                    >
+                      Manage
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                      onClick={() => toggle(account)}
+                      isPending={setStatus.isPending && setStatus.variables?.id === account.id}
+                    >
+                      {account.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                  </div>
                 )}
               </td>
             </tr>
@@ -85,6 +108,9 @@ export function StaffAccountList({ accounts, selfId }: { accounts: StaffAccount[
         </tbody>
       </table>
       <div role="alert">{problem && <p className="notice notice--danger">{problem}</p>}</div>
+      {managing && (
+        <StaffAccountModal account={managing} venues={venues} onClose={() => setManagingId(null)} />
+      )}
     </section>
   );
 }

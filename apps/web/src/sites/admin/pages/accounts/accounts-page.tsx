@@ -31,7 +31,7 @@ export default function AccountsPage() {
         />
       ) : (
         <div className="staff-accounts">
-          <StaffAccountList accounts={accounts.data} selfId={me?.id ?? null} />
+          <StaffAccountList accounts={accounts.data} venues={venues.data} selfId={me?.id ?? null} />
           <StaffAccountForm venues={venues.data} />
         </div>
       )}

@@ -1,10 +1,14 @@
 import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
+import { OwnAuthenticator } from '../../../../features/staff-auth/components/own-authenticator';
 import { StaffPasswordForm } from '../../../../features/staff-auth/components/staff-password-form';
 import { PageTitle } from '../../../../lib/page-title';
 import { DetailsList } from '../../../../ui/details-list';
 
-/** /admin/me (every staff role): who they are, where they work, and changing their own password. */
+/**
+ * /admin/me (every staff role): who they are, where they work, changing their own password and setting up their own
+ * authenticator app.
+ */
 export default function MyAccountPage() {
   const me = useStaffMe().data;
   return (
@@ -23,6 +27,7 @@ export default function MyAccountPage() {
         />
       )}
       <StaffPasswordForm />
+      {me && <OwnAuthenticator me={me} />}
     </div>
   );
 }
