@@ -276,7 +276,12 @@ test('the front desk redeems a guest pass once; a second try and an unknown code
 }, info) => {
   const own = await memberInOwnBrowser(browser, baseURL!);
   // The venue list is paged (decision 069): the venue by its name.
-  const { venues } = (await memberApi(own.page, baseURL!, 'get', `venues?name=${encodeURIComponent(VENUE)}`)) as {
+  const { venues } = (await memberApi(
+    own.page,
+    baseURL!,
+    'get',
+    `venues?name=${encodeURIComponent(VENUE)}`,
+  )) as {
     venues: { id: number; name: string }[];
   };
   const venueId = venues.find((v) => v.name === VENUE)!.id;
