@@ -114,7 +114,7 @@ test('an administrator sets up a staff member’s authenticator app with its fir
   browser,
   baseURL,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const email = await deskAccountOfOwn(browser, baseURL!, 'Drew Dale', `totp-${info.project.name}`);
   await page.goto('/admin/login');
   await logIn(page, ADMIN.email);
@@ -149,4 +149,32 @@ test('an administrator sets up a staff member’s authenticator app with its fir
   await logIn(staffPage, email);
   await expect(staffPage.getByLabel(/code/i)).toBeVisible();
   await theirs.close();
+});
+
+test('a staff member sets up their own authenticator app from Your account', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = await deskAccountOfOwn(browser, baseURL!, 'Emery Ellis', `own-totp-${info.project.name}`);
+  await page.goto('/admin/login');
+  await logIn(page, email);
+  await page.getByRole('link', { name: 'Your account: Emery Ellis' }).click();
+  const part = page.getByRole('region', { name: 'Authenticator app' });
+  await expect(part).toContainText('Not set up.');
+  await part.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(part.getByText(/Open the authenticator app on your phone/)).toBeFocused();
+  const key = (await part.locator('.authenticator-setup__key').textContent())!;
+  await expectAccessible(page);
+  await screenshot(page, 'admin-my-authenticator', info.project.name);
+  await part.getByLabel('Code from the app').fill(totpNow(key));
+  await part.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(part.getByRole('status')).toHaveText(
+    'The authenticator app is set up. Logging in now asks for a code from it.',
+  );
+  await expect(part.getByRole('button', { name: 'Set up a new authenticator app' })).toBeFocused();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logIn(page, email);
+  await expect(page.getByLabel('Authenticator code')).toBeVisible();
 });

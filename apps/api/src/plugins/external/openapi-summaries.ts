@@ -104,6 +104,19 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/staff/accounts': 'Staff accounts (administrators)',
   'POST /api/staff/accounts': 'Create a staff account (administrators)',
   'PUT /api/staff/accounts/{id}/status': 'Disable or enable a staff account (administrators)',
+  'PUT /api/staff/accounts/{id}': 'Change a staff account’s role and venues (administrators; audited)',
+  'POST /api/staff/accounts/{id}/password-reset':
+    'Email a staff member a link to set a new password; their sessions end (administrators)',
+  'POST /api/staff/accounts/{id}/totp':
+    'Start setting up an authenticator app for a staff account: the secret and its QR link (administrators)',
+  'PUT /api/staff/accounts/{id}/totp':
+    'Turn the new authenticator app on with its first code (administrators)',
+  'DELETE /api/staff/accounts/{id}/totp': 'Remove a staff account’s authenticator app (administrators)',
+  'POST /api/staff/me/totp': 'Start setting up one’s own authenticator app: the secret and its QR link',
+  'PUT /api/staff/me/totp': 'Turn one’s own new authenticator app on with its first code',
+  'POST /api/staff/auth/password-link': 'Whose a mailed staff password link is, while it works',
+  'POST /api/staff/auth/password-reset':
+    'Set a staff password through a mailed link (once; every session ends)',
   'GET /api/staff/audit': 'The audit log, newest first (administrators)',
   'GET /api/staff/venues': 'Venues, for assigning staff (administrators)',
   'GET /api/staff/approvals':

@@ -1,5 +1,5 @@
 import { STAFF_TEXTS } from '@fieldhouse/contract/texts/staff';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { serverMessageOr } from '../../../lib/api/client';
 import { AuthenticatorSetup } from '../../../ui/authenticator-setup';
 import { Button } from '../../../ui/button';
@@ -19,7 +19,15 @@ export function OwnAuthenticator({ me }: { me: StaffMember }) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const setup = start.isSuccess && !confirm.isSuccess ? start.data : null;
-  const backToStart = () => requestAnimationFrame(() => startRef.current?.focus());
+  // Once the set-up form has gone (confirmed or cancelled), the focus goes back to the button that starts one.
+  const [isFocusDue, setIsFocusDue] = useState(false);
+  useEffect(() => {
+    if (isFocusDue && startRef.current) {
+      startRef.current.focus();
+      setIsFocusDue(false);
+    }
+  });
+  const backToStart = () => setIsFocusDue(true);
 
   return (
     <section className="card" aria-labelledby={headingId}>
