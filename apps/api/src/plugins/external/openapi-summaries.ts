@@ -134,6 +134,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'PUT /api/staff/members/{id}/flags/{flag}':
     "Set or clear a flag on a customer's record, e.g. 'Photo ID seen'",
   'POST /api/staff/members/{id}/invite': 'Email a customer without a password a link to set one',
+  'POST /api/staff/members/{id}/erase':
+    "Erase a customer's personal data (administrators; keeps orders and payments without the identity)",
   'POST /api/staff/members':
     "Make a walk-in customer at one of the staff member's venues (optionally invited)",
   'GET /api/staff/desk/customers/{id}/basket': "The desk: a customer's basket",
