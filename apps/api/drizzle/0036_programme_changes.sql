@@ -1,0 +1,2 @@
+-- Reserved for this session's work; replaced by the migration itself.
+SELECT 1;
