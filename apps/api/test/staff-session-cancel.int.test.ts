@@ -244,6 +244,28 @@ describe('cancelling a session from the staff console', () => {
       attempts: 2,
       lastError: 'The card provider is not answering',
     });
+    // Staff's list is paged (issue 34): the refund on the first page with the totals, a page past the end empty.
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/staff/refunds/pending?per_page=1',
+      headers: admin.headers,
+    });
+    expect(listed.json().data).toMatchObject({
+      refunds: [{ id: cardRefund!.id, amount: { raw: 650 }, attempts: 2 }],
+      pagination: { current_page: 1, total_pages: 1, total_records: 1, first_record_on_current_page: 1 },
+    });
+    const beyond = await app.inject({
+      method: 'GET',
+      url: '/api/staff/refunds/pending?per_page=1&page=2',
+      headers: admin.headers,
+    });
+    expect(beyond.json().data).toMatchObject({ refunds: [], pagination: { total_records: 1 } });
+    const tooMany = await app.inject({
+      method: 'GET',
+      url: '/api/staff/refunds/pending?per_page=101',
+      headers: admin.headers,
+    });
+    expect(tooMany.statusCode).toBe(422);
     await runCardRefund(deps, cardRefund!.id);
     await runCardRefund(deps, cardRefund!.id); // a second run of the same job: nothing more
     const none = await app.inject({

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { auditLog, carts, payments, paymentWebhookEvents } from '../src/db/schema.ts';
 import { PAYMENT_WEBHOOK_JOB } from '../src/services/payments/webhook-events.ts';
-import { createSession, outbox } from './helper.ts';
+import { createSession, outbox, staffSessionFor } from './helper.ts';
 import { at, stripeTestbed } from './stripe.fixtures.ts';
 import { STAND_IN_WEBHOOK_SECRET } from './stripe-stand-in-shared.ts';
 
@@ -123,6 +123,53 @@ describe('Stripe webhooks', () => {
     expect(await ordersOf(customer.id)).toHaveLength(1);
     expect(chargesOf(first.payment_intent_id)).toHaveLength(1);
     expect(standIn.charges.get(payment!.providerChargeId!)!.amount_refunded).toBe(0);
+  });
+
+  it("completes a desk card payment after 3-D Secure from the webhook as the desk's payment, audited once (issue 41)", async () => {
+    const { customer, cart } = await basket(900);
+    const desk = await staffSessionFor(t.db, { role: 'front_desk', venueIds: [venue.id], name: 'Dee Desk' });
+    const pay = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/staff/desk/customers/${customer.id}/pay`,
+        headers: desk.headers,
+        payload: { terms: true, source: 'front-of-house', cart_version: cart.version, ...payload },
+      });
+    const first = (
+      await pay({ payment_method: { type: 'token', token: 'pm_card_authenticationRequired' } })
+    ).json().data;
+    expect(first.status).toBe('requires_action');
+    standIn.completeAuthentication(first.payment_intent_id, true);
+    // The card reader's page was closed: only Stripe tells us.
+    const webhook = standIn.event('payment_intent.succeeded', standIn.intents.get(first.payment_intent_id)!);
+    expect((await postWebhook(webhook.body, webhook.signature)).statusCode).toBe(200);
+    await app.jobs.runDueJobs();
+
+    const [order] = await ordersOf(customer.id);
+    expect(order).toMatchObject({ total: 900 });
+    const entries = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(order!.id)));
+    // Before, the order had no desk entry at all: the webhook completed it as a member's own checkout.
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        action: 'desk.pay',
+        actor: 'Dee Desk',
+        staffId: desk.staff.id,
+        after: expect.objectContaining({
+          customer_id: customer.id,
+          tenders: [expect.objectContaining({ tender_type: 'card', amount: 900 })],
+          completed_by: 'Stripe webhook',
+        }),
+      }),
+    ]);
+    // The desk's page comes back late: the same order, no second entry, charged once.
+    const late = await pay({ payment_intent_id: first.payment_intent_id });
+    expect(late.json().data).toMatchObject({ status: 'completed', order_id: order!.id });
+    expect(await entries()).toHaveLength(1);
+    expect(chargesOf(first.payment_intent_id)).toHaveLength(1);
   });
 
   it('refunds a payment whose basket changed meanwhile, and tells staff in the audit log', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Calls } from './call.ts';
-import { envelope, money } from './common.ts';
+import { envelope, money, pageFields, pagination } from './common.ts';
 import { id, idParam } from './fields.ts';
 
 /**
@@ -56,7 +56,12 @@ export const cancelSessionReply = envelope(
   }),
 );
 
-/** GET /api/staff/refunds/pending: card refunds the provider has not made yet (retried until it has). */
+/** Pending card refunds come a page at a time: 20, at most 100 (issue 34: every list a client can ask for is paged). */
+export const PENDING_REFUNDS_PAGE_SIZE = 20;
+export const pendingRefundsQuery = z.object({ ...pageFields(PENDING_REFUNDS_PAGE_SIZE, 100) });
+export type PendingRefundsQuery = z.infer<typeof pendingRefundsQuery>;
+
+/** GET /api/staff/refunds/pending: card refunds the provider has not made yet (retried until it has), oldest first. */
 export const pendingRefundsReply = envelope(
   z.object({
     refunds: z.array(
@@ -73,6 +78,7 @@ export const pendingRefundsReply = envelope(
         created_at: z.string().describe('ISO instant'),
       }),
     ),
+    pagination,
   }),
 );
 
@@ -80,6 +86,6 @@ export const staffProgrammeCalls = {
   /** Cancels a session that has not started (administrators; centre managers at their venues). */
   cancelStaffSession: { params: cancelSessionParams, body: cancelSessionBody, reply: cancelSessionReply },
   /** Card refunds still pending at the provider, oldest first (administrators; centre managers: their venues). */
-  listPendingRefunds: { reply: pendingRefundsReply },
+  listPendingRefunds: { query: pendingRefundsQuery, reply: pendingRefundsReply },
 } as const satisfies Calls;
 export type CancelSessionBody = z.infer<typeof cancelSessionBody>;

@@ -102,6 +102,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
           now: ctx.now,
           bookingsUrl: bookingsUrl(app, request),
           desk: {
+            staffId: staff.id,
             // Only a basket at the staff member's venues, as check-in and registers (404 elsewhere).
             mayPay: async (tx, cart) => {
               if (!(await deskMayTakePayment(tx, { cartId: cart.id, scope: staffVenueScope(staff) })))

@@ -44,7 +44,7 @@ const staffProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const staff = request.staff!;
       const venueIds = staff.role === 'administrator' ? ('all' as const) : staff.venueIds;
-      return { data: { refunds: await findPendingCardRefunds(app.db, venueIds) } };
+      return { data: await findPendingCardRefunds(app.db, venueIds, request.query) };
     },
   });
 };

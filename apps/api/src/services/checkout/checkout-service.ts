@@ -44,9 +44,11 @@ export type CheckoutRequest = {
   /**
    * The desk's own steps, in this transaction (issue 41): `mayPay` after the basket's row lock and before any charge
    * (it throws to refuse), and `onOrder` with the order, in its savepoint (so no payment is kept without what it
-   * writes). A replay, which answers the order already made, runs neither.
+   * writes). A replay, which answers the order already made, runs neither. `staffId` goes with a card payment to the
+   * provider, so an order the provider's webhook completes after 3-D Secure is still the desk's (payment-webhooks).
    */
   desk?: {
+    staffId: number;
     mayPay: (tx: Tx, cart: { id: number }) => Promise<void>;
     onOrder: (tx: Tx, order: { id: number }) => Promise<void>;
   };
@@ -75,6 +77,8 @@ export const CHECKOUT_METADATA = {
   bookingsUrl: 'fieldhouse_bookings_url',
   payments: 'fieldhouse_payments',
   waivers: 'fieldhouse_waivers',
+  /** The staff account that took a card at the desk (absent for a member's own checkout). */
+  deskStaff: 'fieldhouse_desk_staff',
 } as const;
 
 const checkoutMetadata = (request: CheckoutRequest): Record<string, string> => ({
@@ -83,6 +87,7 @@ const checkoutMetadata = (request: CheckoutRequest): Record<string, string> => (
     request.body.payments.map((p) => ({ tender_type: p.tender_type, amount: p.amount })),
   ),
   [CHECKOUT_METADATA.waivers]: JSON.stringify(request.body.completed_waivers),
+  ...(request.desk ? { [CHECKOUT_METADATA.deskStaff]: String(request.desk.staffId) } : {}),
 });
 
 /** The provider's idempotency key: one basket version is charged at most once. */

@@ -2,10 +2,11 @@ import { checkoutBody } from '@fieldhouse/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, carts, clients, customers, orders, payments } from '../../db/schema.ts';
+import { auditLog, carts, clients, customers, orders, payments, staffAccounts } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { JobEngine, WorkOptions } from '../jobs/index.ts';
+import { findOrderPayments } from '../orders/order-service.ts';
 import {
   findWebhookEvent,
   markWebhookProcessed,
@@ -15,6 +16,7 @@ import {
   type WebhookEventRow,
   type WebhookJobData,
 } from '../payments/index.ts';
+import { recordDeskPayment } from '../staff/desk/desk-payment.ts';
 import { CHECKOUT_METADATA, completeCheckout } from './checkout-service.ts';
 
 const WORK: WorkOptions = {
@@ -132,6 +134,8 @@ async function reconcileSucceeded(deps: PaymentWebhookDeps, intentId: string): P
     payments: parseJson(kept[CHECKOUT_METADATA.payments]) ?? [],
     completed_waivers: parseJson(kept[CHECKOUT_METADATA.waivers]) ?? [],
   });
+  const desk = await deskOf(deps.db, kept[CHECKOUT_METADATA.deskStaff]);
+  const now = deps.now();
   try {
     const result = await completeCheckout(
       { db: deps.db, payments: deps.payments, log: deps.log },
@@ -139,9 +143,26 @@ async function reconcileSucceeded(deps: PaymentWebhookDeps, intentId: string): P
         customerId: cart.customerId,
         client: row.client,
         body,
-        frontOfHouse: false,
-        now: deps.now(),
+        // A card the desk took (with cash or cheque beside it, perhaps) stays the desk's payment.
+        frontOfHouse: desk !== null,
+        now,
         bookingsUrl: deps.bookingsUrl ?? kept[CHECKOUT_METADATA.bookingsUrl] ?? '',
+        ...(desk && {
+          desk: {
+            staffId: desk.staffId,
+            // The desk's venue scope was checked before the card was charged; the webhook only completes it.
+            mayPay: async () => {},
+            // The desk's audit entry, in the checkout's transaction as on the desk's own call (issue 41: a payment
+            // completed here after 3-D Secure had none).
+            onOrder: async (tx, order) =>
+              recordDeskPayment(tx, desk, now, {
+                customerId: cart.customerId,
+                orderId: order.id,
+                payments: await findOrderPayments(tx, order.id),
+                completedBy: WEBHOOK_ACTOR,
+              }),
+          },
+        }),
       },
     );
     if (result.status === 'completed')
@@ -152,6 +173,16 @@ async function reconcileSucceeded(deps: PaymentWebhookDeps, intentId: string): P
     if (err instanceof HttpError && err.statusCode < 500) return refundUnmatched(deps, intent, err.message);
     throw err;
   }
+}
+
+/** The staff member who took a card at the desk, from the payment's metadata (our own, on a signed event). */
+async function deskOf(db: Db, staffId: string | undefined) {
+  if (!staffId || !/^\d+$/.test(staffId)) return null;
+  const [staff] = await db
+    .select({ staffId: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, Number(staffId)));
+  return staff ?? null;
 }
 
 function parseJson(value: string | undefined): unknown {

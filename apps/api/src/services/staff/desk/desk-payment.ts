@@ -38,6 +38,8 @@ export async function recordDeskPayment(
     customerId: number;
     orderId: number;
     payments: { tenderType: string; amount: number; cardDescription: string | null }[];
+    /** Who finished it when not the desk's own call: the card provider's webhook, after 3-D Secure. */
+    completedBy?: string;
   },
 ) {
   await recordAudit(tx, actor, now, {
@@ -52,6 +54,7 @@ export async function recordDeskPayment(
         amount: p.amount,
         card: p.cardDescription,
       })),
+      ...(input.completedBy && { completed_by: input.completedBy }),
     },
   });
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { activitySessions, customers, refunds } from '../../../db/schema.ts';
 import { toMoney } from '../../../lib/money.ts';
+import { paginate } from '../../../lib/pagination.ts';
 import type { JobEngine, WorkOptions } from '../../jobs/index.ts';
 import type { PaymentProvider } from '../../payments/index.ts';
 import { recordAudit, systemActor } from '../audit.ts';
@@ -88,10 +89,32 @@ export async function registerCardRefunds(jobs: JobEngine, deps: CardRefundDeps)
 }
 
 /**
- * Card refunds the provider has not made yet, oldest first, at the given venues ('all': every one): staff see them,
- * with how often they were tried and the last error, until they are made.
+ * Card refunds the provider has not made yet, oldest first, at the given venues ('all': every one), a page at a time
+ * with the total: staff see them, with how often they were tried and the last error, until they are made. The page
+ * is read in `refunds_pending_idx` order (created_at, only pending rows), so a page costs its own rows, not the
+ * operator's history.
  */
-export async function findPendingCardRefunds(db: Db, venueIds: 'all' | number[]) {
+export async function findPendingCardRefunds(
+  db: Db,
+  venueIds: 'all' | number[],
+  query: { page: number; per_page: number },
+) {
+  const where = and(
+    eq(refunds.status, 'pending'),
+    eq(refunds.destination, 'card'),
+    venueIds === 'all' ? undefined : inArray(activitySessions.venueId, venueIds.length ? venueIds : [0]),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(refunds)
+    .leftJoin(activitySessions, eq(activitySessions.id, refunds.activitySessionId))
+    .where(where);
+  const { offset, limit, pagination } = paginate({
+    page: query.page,
+    perPage: query.per_page,
+    totalRecords: Number(total?.n ?? 0),
+  });
+  if (pagination.first_record_on_current_page === 0) return { refunds: [], pagination };
   const rows = await db
     .select({
       id: refunds.id,
@@ -109,25 +132,23 @@ export async function findPendingCardRefunds(db: Db, venueIds: 'all' | number[])
     .from(refunds)
     .innerJoin(customers, eq(customers.id, refunds.customerId))
     .leftJoin(activitySessions, eq(activitySessions.id, refunds.activitySessionId))
-    .where(
-      and(
-        eq(refunds.status, 'pending'),
-        eq(refunds.destination, 'card'),
-        venueIds === 'all' ? undefined : inArray(activitySessions.venueId, venueIds.length ? venueIds : [0]),
-      ),
-    )
+    .where(where)
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
-    .limit(200);
-  return rows.map((r) => ({
-    id: r.id,
-    customer_id: r.customerId,
-    customer_name: `${r.firstName} ${r.lastName}`,
-    order_id: r.orderId,
-    booking_id: r.bookingId,
-    amount: toMoney(r.amount),
-    reason: r.reason,
-    attempts: r.attempts,
-    last_error: r.lastError,
-    created_at: r.createdAt.toISOString(),
-  }));
+    .limit(limit)
+    .offset(offset);
+  return {
+    refunds: rows.map((r) => ({
+      id: r.id,
+      customer_id: r.customerId,
+      customer_name: `${r.firstName} ${r.lastName}`,
+      order_id: r.orderId,
+      booking_id: r.bookingId,
+      amount: toMoney(r.amount),
+      reason: r.reason,
+      attempts: r.attempts,
+      last_error: r.lastError,
+      created_at: r.createdAt.toISOString(),
+    })),
+    pagination,
+  };
 }

@@ -1,19 +1,25 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { Pagination } from '../../../ui/pagination';
 import { usePendingRefunds } from '../api/get-pending-refunds';
 
 /**
  * Card refunds still owed (decision 064): shown only while there are any, each with its member, amount, reason,
- * attempts and the provider's last error. They are retried by themselves; this is for staff to know and tell.
+ * attempts and the provider's last error, 20 a page oldest first. They are retried by themselves; this is for staff to
+ * know and tell.
  */
 export function PendingRefunds() {
   const headingId = useId();
-  const pending = usePendingRefunds();
+  const [page, setPage] = useState(1);
+  const pending = usePendingRefunds(page);
   const refunds = pending.data?.refunds ?? [];
-  if (!refunds.length) return null;
+  const pagination = pending.data?.pagination;
+  if (!pagination?.totalRecords) return null;
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Card refunds still pending ({refunds.length})</h2>
+      <h2 id={headingId} tabIndex={-1}>
+        Card refunds still pending ({pagination.totalRecords})
+      </h2>
       <p className="muted">Tried again by themselves until the card provider makes them.</p>
       <ul>
         {refunds.map((r) => (
@@ -27,6 +33,17 @@ export function PendingRefunds() {
           </li>
         ))}
       </ul>
+      {pagination.totalPages > 1 && (
+        <Pagination
+          label="Pending card refunds pages"
+          pagination={pagination}
+          isBusy={pending.isPlaceholderData}
+          onPageChange={(next) => {
+            setPage(next);
+            document.getElementById(headingId)?.focus();
+          }}
+        />
+      )}
     </section>
   );
 }
