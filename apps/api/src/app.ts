@@ -54,6 +54,7 @@ import joiningRoutes from './routes/joining/index.ts';
 import sandboxPaymentRoutes from './routes/payments/sandbox.ts';
 import stripeWebhookRoutes from './routes/payments/stripe-webhooks.ts';
 import protectedRoutes from './routes/protected.ts';
+import sessionChoiceRoutes from './routes/session-choices/index.ts';
 import staffRoutes from './routes/staff/index.ts';
 import timetableRoutes from './routes/timetable/index.ts';
 import venueRoutes from './routes/venues/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(stripeWebhookRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);
+    await app.register(sessionChoiceRoutes);
     await app.register(staffRoutes);
     if (config.demoMode) {
       await app.register(devMailRoutes);

@@ -13,6 +13,7 @@ import { memberErasureCalls } from './member-erasure.ts';
 import { membershipManagementCalls } from './membership-management.ts';
 import { membershipPurchaseCalls } from './membership-purchase.ts';
 import { paymentCalls } from './payments.ts';
+import { programmeChangeCalls } from './programme-changes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -29,6 +30,7 @@ import { membershipManagementRoutes } from './routes/membership-management.ts';
 import { membershipPurchaseRoutes } from './routes/membership-purchase.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { programmeChangeRoutes } from './routes/programme-changes.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
@@ -79,6 +81,7 @@ export const DOMAINS = {
   staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
   staffMembers: { routes: staffMemberRoutes, calls: staffMemberCalls },
   memberErasure: { routes: memberErasureRoutes, calls: memberErasureCalls },
+  programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -14,6 +14,7 @@ export * from './joining.ts';
 export * from './membership-management.ts';
 export * from './membership-purchase.ts';
 export * from './payments.ts';
+export * from './programme-changes.ts';
 export * from './site-config.ts';
 export * from './staff.ts';
 export * from './staff-desk.ts';

@@ -58,6 +58,7 @@ import {
   SANDBOX_INTENT_STATUSES,
   SANDBOX_TOKEN_KINDS,
   SESSION_CANCELLED_BY,
+  SESSION_CHANGE_CHOICES,
   STAFF_ROLES,
   TERMS_KINDS,
   TIMETABLE_CONFLICT_KINDS,
@@ -116,6 +117,11 @@ export const clients = pgTable('clients', {
   cancellationNoticeDays: integer('cancellation_notice_days').notNull().default(30),
   /** Weeks ahead the timetable's sessions are generated from its weekly rules. */
   timetableHorizonWeeks: integer('timetable_horizon_weeks').notNull().default(8),
+  /**
+   * A session staff move by more than this many minutes (or to another day) offers each booked member to keep
+   * the place or cancel with a full refund (decision 075).
+   */
+  sessionMoveChoiceMinutes: integer('session_move_choice_minutes').notNull().default(30),
   /**
    * Hours after a session ends when its bookings nobody marked become unattended (the member then reads
    * 'Unattended'); null leaves them unmarked. From the catalogue's `attendance.unmarked_unattended_after_hours`.
@@ -614,6 +620,11 @@ export const activitySessions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by', { enum: SESSION_CANCELLED_BY }),
     cancellationReason: text('cancellation_reason'),
+    /**
+     * Moved or changed in the staff console (start, location, capacity; decision 075): the console's from then on,
+     * so timetable generation leaves it as staff made it (its (rule, date) stays taken).
+     */
+    changedByStaffAt: timestamp('changed_by_staff_at', { withTimezone: true }),
   },
   (t) => [
     index('activity_sessions_venue_start_idx').on(t.venueId, t.startsAt),
@@ -1934,5 +1945,37 @@ export const refunds = pgTable(
     oneOf('refunds_tender_check', t.tender, PAYMENT_TENDERS),
     oneOf('refunds_destination_check', t.destination, REFUND_DESTINATIONS),
     oneOf('refunds_status_check', t.status, REFUND_STATUSES),
+  ],
+);
+
+/**
+ * A booked member's choice after staff moved their session a long way (decision 075): keep the place or cancel it
+ * with a full refund, from a link in their mail (the token's hash here); used once.
+ */
+export const sessionChangeChoices = pgTable(
+  'session_change_choices',
+  {
+    id: serial('id').primaryKey(),
+    activitySessionId: integer('activity_session_id')
+      .notNull()
+      .references(() => activitySessions.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** When the session started before the move the mail told of. */
+    startsAtBefore: timestamp('starts_at_before', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    choice: text('choice', { enum: SESSION_CHANGE_CHOICES }),
+  },
+  (t) => [
+    index('session_change_choices_booking_idx').on(t.bookingId),
+    index('session_change_choices_customer_idx').on(t.customerId),
+    oneOf('session_change_choices_choice_check', t.choice, SESSION_CHANGE_CHOICES),
+    check('session_change_choices_used', sql`(${t.usedAt} is null) = (${t.choice} is null)`),
   ],
 );

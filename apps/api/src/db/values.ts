@@ -102,6 +102,9 @@ export const TIMETABLE_CONFLICT_REASONS = [
  */
 export const SESSION_CANCELLED_BY = ['timetable', 'staff'] as const;
 
+/** A booked member's answer to a large move of their session by staff: keep the place, or cancel with a refund. */
+export const SESSION_CHANGE_CHOICES = ['kept', 'cancelled'] as const;
+
 /**
  * A refund's life: 'pending' until the money is back (a card refund waits for the provider, retried by its job),
  * then 'succeeded'. Credit comes back in the same transaction, so its refund is 'succeeded' when written.

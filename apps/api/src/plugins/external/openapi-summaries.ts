@@ -127,6 +127,16 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     'Card refunds the card provider has not made yet, with their attempts and last error',
   'POST /api/staff/sessions/{id}/cancel':
     'Cancel a session with a reason: bookings cancelled, money and allowances back, waitlist ended, members mailed',
+  'GET /api/staff/sessions/range':
+    "Preview a range cancel: a venue's sessions over a time range, their bookings and what they paid",
+  'POST /api/staff/sessions/range/cancel':
+    'Cancel every session of a range with a reason, each in its own transaction, a batch a request',
+  'PATCH /api/staff/sessions/{id}':
+    'Move or change a session (start, location, capacity); members booked are mailed',
+  'GET /api/session-choices/{token}':
+    "A member's keep-or-cancel link after their session moved: what it is about",
+  'POST /api/session-choices/{token}':
+    'Keep the place, or cancel the booking with a full refund (the link works once)',
   'GET /api/staff/members/{id}':
     "A customer's record for staff: details, flags and notes (their venue's staff)",
   'PUT /api/staff/members/{id}': "Correct a customer's details (audited with before and after)",

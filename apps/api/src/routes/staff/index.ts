@@ -8,6 +8,7 @@ import staffDeskBasketRoutes from './desk-basket.ts';
 import staffMemberErasureRoutes from './member-erasure.ts';
 import staffMemberRoutes from './members.ts';
 import staffProgrammeRoutes from './programme.ts';
+import staffProgrammeChangeRoutes from './programme-changes.ts';
 import staffRegisterRoutes from './registers.ts';
 
 /**
@@ -33,6 +34,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffDeskRoutes);
   await app.register(staffRegisterRoutes);
   await app.register(staffProgrammeRoutes);
+  await app.register(staffProgrammeChangeRoutes);
   await app.register(staffMemberRoutes);
   await app.register(staffMemberErasureRoutes);
 };

@@ -148,11 +148,25 @@ async function cancelInTransaction(tx: Tx, request: CancelRequest, ids: number[]
  * caller's transaction, which holds the session's row lock. Returns the bookings it cancelled; money and allowances
  * are the caller's to give back.
  */
-export async function cancelSessionBookings(tx: Tx, input: { sessionId: number; now: Date }) {
+export async function cancelSessionBookings(
+  tx: Tx,
+  input: {
+    sessionId: number;
+    now: Date;
+    /** Only this booking (a member's cancel after a move). */
+    bookingId?: number;
+  },
+) {
   const cancelled = await tx
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: input.now })
-    .where(and(eq(bookings.activitySessionId, input.sessionId), eq(bookings.status, 'booked')))
+    .where(
+      and(
+        eq(bookings.activitySessionId, input.sessionId),
+        eq(bookings.status, 'booked'),
+        input.bookingId === undefined ? undefined : eq(bookings.id, input.bookingId),
+      ),
+    )
     .returning();
   const places = cancelled.reduce((n, b) => n + b.places, 0);
   if (places)

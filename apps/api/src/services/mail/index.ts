@@ -1,6 +1,7 @@
 /** The mail domain's public functions: other services domains import only from here (decision 023). */
 export { staffDecisionMail } from './decision-mails.ts';
 export { queueMail } from './outbox.ts';
+export { sessionChangedMail, sessionChoiceCancelledMail } from './programme-mails.ts';
 export { staffPasswordLinkMail } from './staff-mails.ts';
 export {
   accountInviteMail,

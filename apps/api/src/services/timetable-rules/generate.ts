@@ -264,6 +264,7 @@ function existingSession(
     bookedCount,
     hasHistory,
     cancelledBy: s.cancelledBy,
+    changedByStaff: s.changedByStaffAt !== null,
   };
 }
 

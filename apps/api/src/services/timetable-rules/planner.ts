@@ -26,7 +26,7 @@ import { indexTimetable, type Timetable, type Wanted, wantedForExtra, wantedForR
  *   only cancelled bookings or order lines on record has no live booking, so it takes the change: it moves, or it
  *   is taken off sale (`cancel`: not deleted, that would lose the record) where an unbooked one would be removed.
  *   Taken off sale by the timetable, it comes back on sale (`restore`) if the timetable wants it again (issue 35).
- * - A session staff cancelled (the console) is never touched: its (rule, date) stays taken.
+ * - A session staff cancelled, moved or changed (the console) is never touched: its (rule, date) stays taken.
  * - Only sessions with a rule or exception are looked at: hand-made sessions are never touched.
  *
  * Applying the plan and planning again yields nothing to create, update or remove (the same conflicts again).
@@ -41,7 +41,13 @@ export function planSessions(input: PlanInput): SessionPlan {
   for (const session of input.existing) {
     const key = keyOf(session);
     if (key) taken.add(key);
-    if (session.startsAt.getTime() <= now || !key || session.cancelledBy === 'staff') continue;
+    if (
+      session.startsAt.getTime() <= now ||
+      !key ||
+      session.cancelledBy === 'staff' ||
+      session.changedByStaff
+    )
+      continue;
     const wanted = wantedFor(t, session);
     if (!wanted.ok || wanted.values.startsAt.getTime() <= now) {
       // A change that would put it before now is treated as no session on that date.

@@ -79,6 +79,8 @@ export type ExistingSession = Omit<SessionValues, 'localDate'> & {
   hasHistory: boolean;
   /** Off sale, and by whom (null: on sale). */
   cancelledBy: (typeof SESSION_CANCELLED_BY)[number] | null;
+  /** Moved or changed in the staff console (decision 075): the console's, never changed by generation. */
+  changedByStaff?: boolean;
 };
 
 export type PlanInput = {

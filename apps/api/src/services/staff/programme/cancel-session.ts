@@ -119,53 +119,20 @@ async function cancelInTransaction(tx: Tx, input: CancelSessionInput) {
     returnedTo.set(booking.customerId, returnedTo.get(booking.customerId) ?? []);
     if (usedBenefit.has(booking.id)) lineFor(booking.customerId, 'Your membership session is back to use');
     if (usedPackage.has(booking.id)) lineFor(booking.customerId, 'Your package session is back to use');
-    if (booking.price <= 0 || booking.orderId === null) continue;
-    for (const portion of await portionsOf(tx, booking.orderId, booking.price)) {
-      const key = `session-cancel:${sessionId}:booking:${booking.id}:${portion.tender}:${portion.creditKind ?? portion.chargeId}`;
-      const [row] = await tx
-        .insert(refunds)
-        .values({
-          customerId: booking.customerId,
-          orderId: booking.orderId,
-          bookingId: booking.id,
-          activitySessionId: sessionId,
-          tender: portion.tender,
-          destination: portion.destination,
-          creditKind: portion.creditKind,
-          amount: portion.amount,
-          status: portion.destination === 'card' ? 'pending' : 'succeeded',
-          reason: input.reason,
-          providerChargeId: portion.chargeId,
-          idempotencyKey: key,
-          staffId: input.actor.staffId,
-          createdAt: now,
-          refundedAt: portion.destination === 'card' ? null : now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) continue; // made before: never twice
-      if (portion.destination === 'credit') {
-        await refundToCredit(tx, {
-          customerId: booking.customerId,
-          kind: portion.creditKind!,
-          amount: portion.amount,
-          reason: 'Session cancelled',
-          description: `Refund for ${label}: ${input.reason}`,
-          relatedItem: label,
-          location: venue.name,
-          orderId: booking.orderId,
-          bookingId: booking.id,
-          now,
-        });
-        lineFor(booking.customerId, `${formatMoney(portion.amount)} back to your account credit`);
-      } else {
-        await input.jobs.send(CARD_REFUND_JOB, { refundId: row.id }, { tx });
-        lineFor(
-          booking.customerId,
-          `${formatMoney(portion.amount)} back to your card (it can take 5–10 working days to show)`,
-        );
-      }
-      const person = people.get(booking.customerId)!;
+    const back = await refundBookingPrice(tx, {
+      booking,
+      sessionId,
+      key: `session-cancel:${sessionId}`,
+      reason: input.reason,
+      staffId: input.actor.staffId,
+      label,
+      venueName: venue.name,
+      jobs: input.jobs,
+      now,
+    });
+    for (const line of back.lines) lineFor(booking.customerId, line);
+    const person = people.get(booking.customerId)!;
+    for (const row of back.refunds)
       made.push({
         id: row.id,
         booking_id: booking.id,
@@ -176,7 +143,6 @@ async function cancelInTransaction(tx: Tx, input: CancelSessionInput) {
         amount: toMoney(row.amount),
         status: row.status,
       });
-    }
   }
 
   // The waitlist ends; those waiting hear it too (one mail each, like everyone booked).
@@ -242,6 +208,77 @@ async function cancelInTransaction(tx: Tx, input: CancelSessionInput) {
     waitlist_ended: waiting.length,
     mails_queued: mails,
   };
+}
+
+/**
+ * Gives a cancelled booking's price back to what paid for it (`portionsOf`), in the caller's transaction: credit at
+ * once, a card portion as a 'pending' refund row and its job. Each portion is written once (its idempotency key
+ * `{key}:booking:{id}:{tender}:{kind or charge}`), so a repeat gives nothing more. Returns the refund rows made now
+ * and a line each for the member's mail. Used by the session cancel and by a member's cancel after a move.
+ */
+export async function refundBookingPrice(
+  tx: Tx,
+  input: {
+    booking: { id: number; customerId: number; orderId: number | null; price: number };
+    sessionId: number;
+    key: string;
+    reason: string;
+    staffId: number | null;
+    label: string;
+    venueName: string;
+    jobs: JobEngine;
+    now: Date;
+  },
+) {
+  const { booking, now } = input;
+  const lines: string[] = [];
+  const made: (typeof refunds.$inferSelect)[] = [];
+  if (booking.price <= 0 || booking.orderId === null) return { lines, refunds: made };
+  for (const portion of await portionsOf(tx, booking.orderId, booking.price)) {
+    const key = `${input.key}:booking:${booking.id}:${portion.tender}:${portion.creditKind ?? portion.chargeId}`;
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        customerId: booking.customerId,
+        orderId: booking.orderId,
+        bookingId: booking.id,
+        activitySessionId: input.sessionId,
+        tender: portion.tender,
+        destination: portion.destination,
+        creditKind: portion.creditKind,
+        amount: portion.amount,
+        status: portion.destination === 'card' ? 'pending' : 'succeeded',
+        reason: input.reason,
+        providerChargeId: portion.chargeId,
+        idempotencyKey: key,
+        staffId: input.staffId,
+        createdAt: now,
+        refundedAt: portion.destination === 'card' ? null : now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) continue; // made before: never twice
+    if (portion.destination === 'credit') {
+      await refundToCredit(tx, {
+        customerId: booking.customerId,
+        kind: portion.creditKind!,
+        amount: portion.amount,
+        reason: 'Session cancelled',
+        description: `Refund for ${input.label}: ${input.reason}`,
+        relatedItem: input.label,
+        location: input.venueName,
+        orderId: booking.orderId,
+        bookingId: booking.id,
+        now,
+      });
+      lines.push(`${formatMoney(portion.amount)} back to your account credit`);
+    } else {
+      await input.jobs.send(CARD_REFUND_JOB, { refundId: row.id }, { tx });
+      lines.push(`${formatMoney(portion.amount)} back to your card (it can take 5–10 working days to show)`);
+    }
+    made.push(row);
+  }
+  return { lines, refunds: made };
 }
 
 async function customersOf(tx: Tx, ids: number[]) {
