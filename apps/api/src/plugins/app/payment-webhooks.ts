@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { registerPaymentWebhooks } from '../../services/checkout/payment-webhooks.ts';
+import { registerPaymentWebhooks, WEBHOOK_ACTOR } from '../../services/checkout/payment-webhooks.ts';
+import { findOrderPayments } from '../../services/orders/order-service.ts';
+import { recordDeskPayment } from '../../services/staff/desk/desk-payment.ts';
 
 /**
  * With Stripe: the job that processes each stored webhook event (POST /api/webhooks/stripe stores it and queues the
@@ -16,6 +18,18 @@ export default fp(
       log: app.log,
       now: app.now,
       bookingsUrl: app.config.siteUrls?.bookings ?? null,
+      // A desk card payment finished here after 3-D Secure is audited as the desk's, by who took it (issue 41).
+      deskCompletion: (staff, customerId, now) => ({
+        staffId: staff.staffId,
+        mayPay: async () => {},
+        onOrder: async (tx, order) =>
+          recordDeskPayment(tx, staff, now, {
+            customerId,
+            orderId: order.id,
+            payments: await findOrderPayments(tx, order.id),
+            completedBy: WEBHOOK_ACTOR,
+          }),
+      }),
     });
   },
   { name: 'app-payment-webhooks', dependencies: ['app-jobs', 'app-payments', 'app-mail'] },

@@ -6,7 +6,6 @@ import { auditLog, carts, clients, customers, orders, payments, staffAccounts } 
 import { HttpError } from '../../lib/http-errors.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { JobEngine, WorkOptions } from '../jobs/index.ts';
-import { findOrderPayments } from '../orders/order-service.ts';
 import {
   findWebhookEvent,
   markWebhookProcessed,
@@ -16,8 +15,7 @@ import {
   type WebhookEventRow,
   type WebhookJobData,
 } from '../payments/index.ts';
-import { recordDeskPayment } from '../staff/desk/desk-payment.ts';
-import { CHECKOUT_METADATA, completeCheckout } from './checkout-service.ts';
+import { CHECKOUT_METADATA, type CheckoutRequest, completeCheckout } from './checkout-service.ts';
 
 const WORK: WorkOptions = {
   retryLimit: 8,
@@ -39,6 +37,16 @@ export type PaymentWebhookDeps = {
   now: () => Date;
   /** BOOKINGS_URL when set (else the one the checkout kept with the payment). */
   bookingsUrl: string | null;
+  /**
+   * The desk's steps for a card payment the desk took and this webhook completes after 3-D Secure (issue 41): its
+   * audit entry, in the checkout's transaction, as on the desk's own call. The desk's venue scope was checked before
+   * the card was charged. Given by the plugin (the staff desk's audit is another domain's).
+   */
+  deskCompletion: (
+    staff: { staffId: number; name: string },
+    customerId: number,
+    now: Date,
+  ) => NonNullable<CheckoutRequest['desk']>;
 };
 
 /** Registers the job that processes each stored webhook event. */
@@ -147,22 +155,7 @@ async function reconcileSucceeded(deps: PaymentWebhookDeps, intentId: string): P
         frontOfHouse: desk !== null,
         now,
         bookingsUrl: deps.bookingsUrl ?? kept[CHECKOUT_METADATA.bookingsUrl] ?? '',
-        ...(desk && {
-          desk: {
-            staffId: desk.staffId,
-            // The desk's venue scope was checked before the card was charged; the webhook only completes it.
-            mayPay: async () => {},
-            // The desk's audit entry, in the checkout's transaction as on the desk's own call (issue 41: a payment
-            // completed here after 3-D Secure had none).
-            onOrder: async (tx, order) =>
-              recordDeskPayment(tx, desk, now, {
-                customerId: cart.customerId,
-                orderId: order.id,
-                payments: await findOrderPayments(tx, order.id),
-                completedBy: WEBHOOK_ACTOR,
-              }),
-          },
-        }),
+        ...(desk && { desk: deps.deskCompletion(desk, cart.customerId, now) }),
       },
     );
     if (result.status === 'completed')
