@@ -58,8 +58,11 @@ function renderConsole(path: string, staff: StaffMember | null) {
 
 describe('The console navigation by role', () => {
   it.each([
-    ['administrator', ['Home', 'Front desk', 'Registers', 'Approvals', 'Audit log', 'Staff accounts']],
-    ['centre_manager', ['Home', 'Front desk', 'Registers', 'Approvals']],
+    [
+      'administrator',
+      ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals', 'Audit log', 'Staff accounts'],
+    ],
+    ['centre_manager', ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals']],
     ['front_desk', ['Home', 'Front desk', 'Registers']],
   ] as const)('shows a %s only what the role may use', (role, links) => {
     renderConsole('/', staffWith(role));

@@ -6,6 +6,7 @@ const LINKS: { to: string; label: string; area: StaffArea | null }[] = [
   { to: '/', label: 'Home', area: null },
   { to: '/desk', label: 'Front desk', area: 'desk' },
   { to: '/registers', label: 'Registers', area: 'registers' },
+  { to: '/programme', label: 'Programme', area: 'programme' },
   { to: '/approvals', label: 'Approvals', area: 'approvals' },
   { to: '/audit', label: 'Audit log', area: 'audit' },
   { to: '/accounts', label: 'Staff accounts', area: 'accounts' },

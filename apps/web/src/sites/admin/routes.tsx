@@ -55,6 +55,12 @@ export const adminRoutes: RouteObject[] = [
             ],
           },
           {
+            element: <RequireArea area="programme" />,
+            children: [
+              { path: 'programme', element: lazyPage(() => import('./pages/programme/programme-page')) },
+            ],
+          },
+          {
             element: <RequireArea area="approvals" />,
             children: [
               { path: 'approvals', element: lazyPage(() => import('./pages/approvals/approvals-page')) },
