@@ -22,6 +22,10 @@ export const accountRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'session-change/:token',
+        element: lazyPage(() => import('./pages/session-change/session-change-page')),
+      },
+      {
         element: <RequireAuth />,
         handle: { crumb: 'Account' },
         children: [

@@ -1,6 +1,7 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
 import { useState } from 'react';
 import { CancelSession } from '../../../../features/programme/components/cancel-session';
+import { ChangeSession } from '../../../../features/programme/components/change-session';
 import { useRegister } from '../../../../features/registers/api/get-register';
 import { SessionRegister } from '../../../../features/registers/components/session-register';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
@@ -51,6 +52,17 @@ export default function RegisterPage() {
           <h1>{register.data.session.name} register</h1>
           {isCancelled && <p className="notice notice--warning">Cancelled: {session?.cancellationReason}</p>}
           <SessionRegister register={register.data} isOpen={(day ?? '') <= venueToday()} />
+          {mayCancel && !isCancelled && (
+            <ChangeSession
+              session={{
+                id: register.data.session.id,
+                startsLocal: register.data.session.startsAt.local,
+                location: register.data.session.location,
+                capacity: register.data.session.capacity,
+              }}
+              onChanged={() => void register.refetch()}
+            />
+          )}
           {mayCancel && (
             <CancelSession
               sessionId={register.data.session.id}
