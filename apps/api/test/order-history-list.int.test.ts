@@ -55,6 +55,8 @@ describe('GET /api/orders (order history with a venue-local date filter)', async
       total: '£11.50',
       payment_type: 'Card',
       item_count: 2,
+      // Nothing refunded on it (decision 074: the amount refunded, e.g. '£3.00', when there is one).
+      refunded: null,
     });
     expect(list.find((o) => o.id === firstOfSunday.id)!.created_at.datetime_string).toBe('25/10/2026 00:00');
     expect(list.map((o) => o.id)).not.toContain(othersOrder.id);

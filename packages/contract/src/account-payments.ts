@@ -94,6 +94,7 @@ export const orderSummary = z.object({
   total: z.string().describe("e.g. '£6.50'"),
   payment_type: z.string(),
   item_count: z.number().int(),
+  refunded: z.string().nullable().describe("Given back on the order so far, e.g. '£3.00'; null when nothing"),
 });
 /** Order history pages: 20 orders a page unless asked for more, at most 100. */
 export const ORDERS_PAGE_SIZE = 20;

@@ -14,6 +14,7 @@ import { membershipManagementCalls } from './membership-management.ts';
 import { membershipPurchaseCalls } from './membership-purchase.ts';
 import { paymentCalls } from './payments.ts';
 import { programmeChangeCalls } from './programme-changes.ts';
+import { refundCalls } from './refunds.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -31,6 +32,7 @@ import { membershipPurchaseRoutes } from './routes/membership-purchase.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { programmeChangeRoutes } from './routes/programme-changes.ts';
+import { refundRoutes } from './routes/refunds.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
@@ -81,6 +83,7 @@ export const DOMAINS = {
   staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
   staffMembers: { routes: staffMemberRoutes, calls: staffMemberCalls },
   memberErasure: { routes: memberErasureRoutes, calls: memberErasureCalls },
+  refunds: { routes: refundRoutes, calls: refundCalls },
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 

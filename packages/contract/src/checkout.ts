@@ -129,6 +129,25 @@ export const order = z.object({
     }),
   ),
   items: z.array(orderItem),
+  /** Money given back on the order (staff refunds with their credit notes, a cancelled session's), oldest first. */
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      credit_note: z.string().nullable().describe("Its credit note's number, e.g. 'CN-000012'"),
+      credit_note_id: z
+        .number()
+        .int()
+        .nullable()
+        .describe('For GET /api/my-account/orders/:uuid/credit-notes/:id'),
+      created_at: z.string().describe('Venue-local, e.g. 2 December 2026 at 09:30'),
+      amount: money,
+      destination: z.enum(['card', 'credit', 'cash']),
+      status: z
+        .enum(['pending', 'succeeded'])
+        .describe('pending: a card refund the provider has not made yet'),
+      reason: z.string(),
+    }),
+  ),
 });
 export type Order = z.infer<typeof order>;
 export const orderParams = z.object({ orderId: idParam });

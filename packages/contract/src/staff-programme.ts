@@ -35,7 +35,11 @@ export const sessionRefund = z.object({
   customer_name: z.string(),
   /** What the member paid with. */
   tender: z.enum(['card', 'credit', 'cash', 'offline-voucher', 'cheque']),
-  destination: z.enum(['card', 'credit']),
+  destination: z
+    .enum(['card', 'credit', 'cash'])
+    .describe(
+      "A session's refunds go to the card or credit; 'cash': staff refunds at the desk (decision 074)",
+    ),
   amount: money,
   /** pending: a card refund the provider has not made yet (retried by the job engine until it has). */
   status: z.enum(['pending', 'succeeded']),

@@ -1932,9 +1932,13 @@ export const refunds = pgTable(
     staffId: integer('staff_id').references(() => staffAccounts.id),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Staff refunds (decision 074): the order line it gives back, and the request (credit note) it belongs to. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    staffRefundId: integer('staff_refund_id').references((): AnyPgColumn => staffRefunds.id),
   },
   (t) => [
     uniqueIndex('refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('refunds_staff_refund_idx').on(t.staffRefundId),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_session_idx').on(t.activitySessionId),
     // Staff's list of card refunds still owed.
@@ -1977,5 +1981,39 @@ export const sessionChangeChoices = pgTable(
     index('session_change_choices_customer_idx').on(t.customerId),
     oneOf('session_change_choices_choice_check', t.choice, SESSION_CHANGE_CHOICES),
     check('session_change_choices_used', sql`(${t.usedAt} is null) = (${t.choice} is null)`),
+  ],
+);
+
+/**
+ * A refund staff give on an order from the member's record (issue 35 item 4, decision 074): one row per request,
+ * made once (the client's idempotency key is unique); its money is in `refunds` rows, one per order line and tender.
+ * Its credit note's number is `CN-` and its id (six digits at least).
+ */
+export const staffRefunds = pgTable(
+  'staff_refunds',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    destination: text('destination', { enum: REFUND_DESTINATIONS }).notNull(),
+    /** Pence, the sum of its refunds rows. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('staff_refunds_order_idx').on(t.orderId),
+    check('staff_refunds_amount_pos', sql`${t.amount} > 0`),
+    oneOf('staff_refunds_destination_check', t.destination, REFUND_DESTINATIONS),
   ],
 );

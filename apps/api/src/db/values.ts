@@ -110,8 +110,11 @@ export const SESSION_CHANGE_CHOICES = ['kept', 'cancelled'] as const;
  * then 'succeeded'. Credit comes back in the same transaction, so its refund is 'succeeded' when written.
  */
 export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
-/** Where a refund's money goes: back to the card through the provider, or to the member's account credit. */
-export const REFUND_DESTINATIONS = ['card', 'credit'] as const;
+/**
+ * Where a refund's money goes: back to the card through the provider, to the member's account credit, or as cash
+ * handed over at the desk (staff refunds, decision 074).
+ */
+export const REFUND_DESTINATIONS = ['card', 'credit', 'cash'] as const;
 
 /** Staff roles (the contract's list). */
 export { STAFF_ROLES } from '@fieldhouse/contract/staff';

@@ -66,6 +66,12 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/credits/user': 'Credit balance',
   'GET /api/credits/user/credit-transactions': 'Credit transactions',
   'GET /api/my-account/orders/{uuid}/receipt': "An order's receipt (PDF)",
+  'GET /api/my-account/orders/{uuid}/credit-notes/{id}':
+    'A credit note of a refund on one of your orders (PDF)',
+  'GET /api/staff/members/{id}/orders':
+    "A customer's latest orders with what is left to refund on each line, and the refunds given",
+  'POST /api/staff/orders/{id}/refunds':
+    'Refund lines of an order to the card, account credit or cash, with a reason (once per idempotency key)',
   'GET /api/v1/users/{userId}/guestPasses': 'Guest passes',
   'POST /api/v1/users/{userId}/guestPasses': 'Give a guest pass',
   'GET /api/v1/users/{userId}/guestPasses/allowances': 'Guest pass allowances',

@@ -18,9 +18,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...declared(getOrder, { tags }),
-    handler: async (request) => ({
-      data: await findOrder(app.db, request.customer!.id, request.params.orderId),
-    }),
+    handler: async (request) => {
+      const client = await app.findCurrentClient();
+      return {
+        data: await findOrder(app.db, request.customer!.id, request.params.orderId, client?.timeZone),
+      };
+    },
   });
 
   app.route({

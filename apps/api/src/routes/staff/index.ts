@@ -9,6 +9,7 @@ import staffMemberErasureRoutes from './member-erasure.ts';
 import staffMemberRoutes from './members.ts';
 import staffProgrammeRoutes from './programme.ts';
 import staffProgrammeChangeRoutes from './programme-changes.ts';
+import staffRefundRoutes from './refunds.ts';
 import staffRegisterRoutes from './registers.ts';
 
 /**
@@ -37,5 +38,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffProgrammeChangeRoutes);
   await app.register(staffMemberRoutes);
   await app.register(staffMemberErasureRoutes);
+  await app.register(staffRefundRoutes);
 };
 export default staffRoutes;

@@ -2,3 +2,4 @@
 export { bookPlaces } from './book-places.ts';
 export { selectBookingDetails } from './booking-service.ts';
 export { cancelSessionBookings } from './cancel-booking.ts';
+export { cancelRefundedBookings } from './cancel-refunded.ts';

@@ -2,6 +2,7 @@
 export { staffDecisionMail } from './decision-mails.ts';
 export { queueMail } from './outbox.ts';
 export { sessionChangedMail, sessionChoiceCancelledMail } from './programme-mails.ts';
+export { orderRefundedMail } from './refund-mails.ts';
 export { staffPasswordLinkMail } from './staff-mails.ts';
 export {
   accountInviteMail,

@@ -15,11 +15,12 @@ import {
   paymentOptions,
   payments,
   penalties,
+  refunds,
   venues,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
-import { addDays, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
+import { addDays, DEFAULT_TIME_ZONE, parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney, toMoney } from '../../lib/money.ts';
 import { paginate } from '../../lib/pagination.ts';
 import {
@@ -30,6 +31,7 @@ import {
   venueTime,
 } from '../../lib/venue-time.ts';
 import { membershipFeeLines } from '../cart/index.ts';
+import { orderRefundsWire } from './order-refunds.ts';
 
 const penaltyVenues = alias(venues, 'penalty_venues');
 const membershipVenues = alias(venues, 'membership_venues');
@@ -69,6 +71,7 @@ export async function findOrders(
       order: orders,
       // Qualified by hand: drizzle writes a one-table query's columns without their table name.
       itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders}.id)`,
+      refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from ${refunds} r where r.order_id = ${orders}.id)`,
     })
     .from(orders)
     .where(where)
@@ -76,7 +79,7 @@ export async function findOrders(
     .limit(limit)
     .offset(offset);
   return {
-    orders: rows.map(({ order, itemCount }) => ({
+    orders: rows.map(({ order, itemCount, refunded }) => ({
       id: order.id,
       uuid: order.uuid,
       created_at: {
@@ -86,6 +89,7 @@ export async function findOrders(
       total: formatMoney(order.total),
       payment_type: order.paymentType,
       item_count: Number(itemCount),
+      refunded: Number(refunded) > 0 ? formatMoney(Number(refunded)) : null,
     })),
     pagination,
   };
@@ -128,7 +132,12 @@ export async function findOrderPayments(db: DbOrTx, orderId: number) {
 }
 
 /** GET /api/orders/:orderId (the caller's own orders only; others answer 404). */
-export async function findOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
+export async function findOrder(
+  db: DbOrTx,
+  customerId: number,
+  orderId: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<Order> {
   const order = await findOwnOrder(db, customerId, orderId);
   const items = await findItems(db, orderId);
   const extras = await findMembershipExtras(db, items);
@@ -164,6 +173,7 @@ export async function findOrder(db: DbOrTx, customerId: number, orderId: number)
         membership: orderMembership(row, (row.membership && extras.get(row.membership.id)) || NO_EXTRAS),
       };
     }),
+    refunds: await orderRefundsWire(db, orderId, timeZone),
   };
 }
 

@@ -6,6 +6,7 @@ import { parseLocalDate, prettyDate } from '../../lib/local-date.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDateAtTime, venueDatePretty, venueTime } from '../../lib/venue-time.ts';
 import type { ClientRow } from '../clients/index.ts';
+import { findOrderRefunds, receiptRefundLines } from './order-refunds.ts';
 import {
   findItems,
   findMembershipExtras,
@@ -142,6 +143,8 @@ export async function buildOrderReceipt(
   input: { customerId: number; uuid: string; client: ClientRow; now: Date },
 ) {
   const data = await findReceiptData(db, input);
+  // Refunds given since (staff refunds with their credit notes, a cancelled session's): listed under the payments.
+  data.refunds = receiptRefundLines(await findOrderRefunds(db, data.order.id, input.client.timeZone));
   const pdf = await renderReceiptPdf(data);
   return { name: `receipt-${data.order.id}.pdf`, contents: pdf.toString('base64') };
 }

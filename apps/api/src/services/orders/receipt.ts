@@ -19,6 +19,13 @@ export type ReceiptData = {
     details?: { label: string; amount?: number }[];
   }[];
   payments: { label: string; amount: number }[];
+  /** Refunds given on the order since (a receipt): 'Credit note CN-000012, 2 December 2026: card', amount. */
+  refunds?: { label: string; amount: number }[];
+  /**
+   * A credit note instead of a receipt (staff refunds, decision 074): its number, date and reason; the items are the
+   * lines refunded (price: the amount given back), the payments where the money went, the total what was refunded.
+   */
+  creditNote?: { number: string; date: string; reason: string; total: number };
   /** When the receipt was made (venue-local), for the footer. */
   generatedAt: string;
 };
@@ -89,14 +96,17 @@ export async function renderReceiptPdf(
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
+  const note = data.creditNote;
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     compress: options.compress ?? true,
     info: {
-      Title: `Receipt for order ${data.order.id}`,
+      Title: note
+        ? `Credit note ${note.number} for order ${data.order.id}`
+        : `Receipt for order ${data.order.id}`,
       Author: data.operator.name,
-      Subject: `${data.operator.name} receipt`,
+      Subject: `${data.operator.name} ${note ? 'credit note' : 'receipt'}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -157,13 +167,23 @@ export async function renderReceiptPdf(
   text(data.operator.email, undefined, undefined, { width: 300 });
   const operatorBottom = doc.y;
 
-  font('Sans-Bold').fontSize(22).fillColor(INK).text('Receipt', 350, 50, { width: 195, align: 'right' });
+  font('Sans-Bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(note ? 'Credit note' : 'Receipt', 350, 50, { width: 195, align: 'right' });
   font('Sans').fontSize(9).fillColor(MUTED);
-  const facts: [string, string][] = [
-    ['Order number', String(data.order.id)],
-    ['Date', data.order.date],
-    ['Paid by', data.order.paymentType],
-  ];
+  const facts: [string, string][] = note
+    ? [
+        ['Credit note number', note.number],
+        ['Date', note.date],
+        ['Order number', String(data.order.id)],
+        ['Order date', data.order.date],
+      ]
+    : [
+        ['Order number', String(data.order.id)],
+        ['Date', data.order.date],
+        ['Paid by', data.order.paymentType],
+      ];
   doc.moveDown(0.3);
   for (const [label, value] of facts) {
     text(`${label}: ${value}`, 350, doc.y, { width: 195, align: 'right' });
@@ -184,7 +204,10 @@ export async function renderReceiptPdf(
   doc.text('Item', COLUMNS.item, y);
   doc.text('Date and time', COLUMNS.when, y);
   doc.text('Venue', COLUMNS.where, y);
-  doc.text('Price', COLUMNS.price, y, { width: COLUMNS.end - COLUMNS.price, align: 'right' });
+  doc.text(note ? 'Refunded' : 'Price', COLUMNS.price, y, {
+    width: COLUMNS.end - COLUMNS.price,
+    align: 'right',
+  });
   y = doc.y + 4;
   rule(y, INK);
   y += 8;
@@ -235,7 +258,7 @@ export async function renderReceiptPdf(
   }
 
   // Totals.
-  const totals = receiptTotals(data.order.total);
+  const totals = receiptTotals(note ? note.total : data.order.total);
   y += 8;
   const totalLine = (label: string, value: string, bold = false) => {
     font(bold ? 'Sans-Bold' : 'Sans')
@@ -250,23 +273,40 @@ export async function renderReceiptPdf(
   };
   totalLine('Subtotal (excl. VAT)', formatMoney(totals.subtotal));
   totalLine('VAT included at 20%', formatMoney(totals.vat));
-  totalLine('Total', formatMoney(totals.total), true);
+  totalLine(note ? 'Total refunded' : 'Total', formatMoney(totals.total), true);
 
   // Payments.
   y += 14;
   newPageIfBelow(PAGE.height - 140);
-  font('Sans-Bold').fontSize(10).fillColor(INK).text('Payments', left, y);
-  y = doc.y + 4;
-  font('Sans').fontSize(10);
-  const payments = data.payments.length ? data.payments : [{ label: 'Nothing to pay', amount: 0 }];
-  for (const payment of payments) {
-    doc.fillColor(INK);
-    text(payment.label, left, y, { width: 300 });
-    doc.text(formatMoney(payment.amount), COLUMNS.price - 10, y, {
-      width: COLUMNS.end - COLUMNS.price + 10,
-      align: 'right',
-    });
+  const moneyList = (heading: string, rows: { label: string; amount: number }[]) => {
+    font('Sans-Bold').fontSize(10).fillColor(INK).text(heading, left, y);
     y = doc.y + 4;
+    font('Sans').fontSize(10);
+    for (const row of rows) {
+      doc.fillColor(INK);
+      text(row.label, left, y, { width: 380 });
+      doc.text(formatMoney(row.amount), COLUMNS.price - 10, y, {
+        width: COLUMNS.end - COLUMNS.price + 10,
+        align: 'right',
+      });
+      y = doc.y + 4;
+    }
+  };
+  moneyList(
+    note ? 'Refunded to' : 'Payments',
+    data.payments.length ? data.payments : [{ label: 'Nothing to pay', amount: 0 }],
+  );
+  if (note) {
+    y += 10;
+    font('Sans-Bold').fontSize(10).fillColor(INK).text('Reason', left, y);
+    font('Sans').fontSize(10);
+    text(note.reason, left, doc.y + 2, { width });
+    y = doc.y + 4;
+  }
+  if (data.refunds?.length) {
+    y += 10;
+    newPageIfBelow(PAGE.height - 140);
+    moneyList('Refunds', data.refunds);
   }
 
   // Footer.
@@ -274,17 +314,24 @@ export async function renderReceiptPdf(
   rule(footerY - 10);
   font('Sans').fontSize(8).fillColor(MUTED);
   text(
-    `Thank you for your order with ${data.operator.name}. Prices include VAT at 20%. ` +
+    (note
+      ? `This credit note refunds part or all of order ${data.order.id} with ${data.operator.name}. Amounts include VAT at 20%. `
+      : `Thank you for your order with ${data.operator.name}. Prices include VAT at 20%. `) +
       `Questions about this order? Email ${data.operator.email}` +
       (data.operator.phone ? ` or call ${data.operator.phone}.` : '.'),
     left,
     footerY,
     { width, align: 'center' },
   );
-  doc.text(`Order reference ${data.order.uuid} · Receipt produced ${data.generatedAt}`, left, doc.y + 2, {
-    width,
-    align: 'center',
-  });
+  doc.text(
+    `Order reference ${data.order.uuid} · ${note ? 'Credit note' : 'Receipt'} produced ${data.generatedAt}`,
+    left,
+    doc.y + 2,
+    {
+      width,
+      align: 'center',
+    },
+  );
 
   doc.end();
   return done;

@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button';
 import { DetailsList } from '../../../ui/details-list';
 import { LoadError } from '../../../ui/load-error';
 import { Spinner } from '../../../ui/spinner';
+import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadReceipt } from '../api/download-receipt';
 
 const TENDER_LABELS: Record<Order['payments'][number]['tenderType'], string> = {
@@ -94,7 +95,60 @@ function OrderSummary({ order }: { order: Order }) {
   );
 }
 
-/** One order: id, total, payment type, created date, 'Download receipt', then a card per item. */
+const REFUND_DESTINATIONS: Record<Order['refunds'][number]['destination'], string> = {
+  card: 'to your card',
+  credit: 'to your account credit',
+  cash: 'in cash at the desk',
+};
+
+/** Refunds given on the order (decision 074): amount, where it went, when, why, and each credit note to download. */
+function OrderRefunds({ order }: { order: Order }) {
+  const creditNote = useDownloadCreditNote();
+  if (order.refunds.length === 0) return null;
+  return (
+    <section className="payments-section" aria-labelledby="order-refunds-heading">
+      <h2 id="order-refunds-heading">Refunds</h2>
+      <ul className="order-refunds">
+        {order.refunds.map((refund) => (
+          <li key={`${refund.creditNote ?? 'refund'}-${refund.id}`} className="card order-refund">
+            <p>
+              <strong>
+                {formatMoney(refund.amount.raw)} refunded {REFUND_DESTINATIONS[refund.destination]}
+              </strong>
+              {refund.status === 'pending' && ' (on its way: it can take 5–10 working days to show)'}
+            </p>
+            <p className="muted">
+              {refund.createdAt}
+              {refund.creditNote && ` · Credit note ${refund.creditNote}`}
+            </p>
+            <p>{refund.reason}</p>
+            {refund.creditNoteId !== null && (
+              <Button
+                variant="secondary"
+                isPending={creditNote.isPending && creditNote.variables?.creditNoteId === refund.creditNoteId}
+                onClick={() =>
+                  creditNote.mutate(
+                    { orderUuid: order.uuid, creditNoteId: refund.creditNoteId! },
+                    {
+                      onError: (error) =>
+                        toast.error(serverMessageOr(error, PAYMENTS_TEXTS.somethingWrong), {
+                          duration: TOAST_DURATION.default,
+                        }),
+                    },
+                  )
+                }
+              >
+                Download credit note<span className="visually-hidden"> {refund.creditNote}</span>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One order: id, total, payment type, created date, 'Download receipt', then a card per item and any refunds. */
 export function OrderDetail({ orderId }: { orderId: number }) {
   const order = useQuery({
     ...orderQueryOptions(orderId),
@@ -114,6 +168,7 @@ export function OrderDetail({ orderId }: { orderId: number }) {
           ))}
         </ul>
       </section>
+      <OrderRefunds order={order.data} />
     </>
   );
 }

@@ -116,7 +116,10 @@ export function OrderHistory() {
                 <tr key={order.id}>
                   <td>{listDate(order.createdAt.datetimeString)}</td>
                   <td>{order.id}</td>
-                  <td className="data-table__money">{order.total}</td>
+                  <td className="data-table__money">
+                    {order.total}
+                    {order.refunded && <span className="order-refunded">{order.refunded} refunded</span>}
+                  </td>
                   <td className="data-table__action">
                     <Link
                       to={`/payments/order-history/${order.id}`}

@@ -1,6 +1,7 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
 import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
 import { CustomerView } from '../../../../../features/desk/components/customer-view';
+import { MemberOrders } from '../../../../../features/member-record/components/member-orders';
 import { MemberRecordPanel } from '../../../../../features/member-record/components/member-record-panel';
 import { useStaffMe } from '../../../../../features/staff-auth/api/get-staff-me';
 import { isApiError } from '../../../../../lib/api/client';
@@ -44,6 +45,7 @@ export default function CustomerPage() {
             editHref={`/desk/customers/${id}/edit`}
             mayErase={me?.role === 'administrator'}
           />
+          <MemberOrders customerId={id} />
         </CustomerView>
       )}
     </div>
