@@ -119,7 +119,12 @@ function OrderRefunds({ order }: { order: Order }) {
             </p>
             <p className="muted">
               {refund.createdAt}
-              {refund.creditNote && ` · Credit note ${refund.creditNote}`}
+              {refund.creditNote && (
+                <>
+                  {' · Credit note '}
+                  <span className="order-refund__number">{refund.creditNote}</span>
+                </>
+              )}
             </p>
             <p>{refund.reason}</p>
             {refund.creditNoteId !== null && (
