@@ -7,7 +7,14 @@
 import { PROGRAMME_CHANGE_TEXTS } from '@fieldhouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activitySessions, auditLog, bookings, creditTransactions, refunds } from '../src/db/schema.ts';
+import {
+  activitySessions,
+  auditLog,
+  bookings,
+  clients,
+  creditTransactions,
+  refunds,
+} from '../src/db/schema.ts';
 import { generateSessions } from '../src/services/timetable-rules/index.ts';
 import {
   cardToken,
@@ -257,6 +264,22 @@ describe('moving or changing a session', () => {
     const moved = await change(session.id, { starts_at: local(new Date(late.getTime() + 30 * MINUTE)) });
     expect(moved.json().data.choice_offered).toBe(true);
     expect(linkIn((await mailsTo(customer.email))[0]!.text)).toBeDefined();
+  });
+
+  it("follows the operator's threshold (the catalogue's session_move_choice_minutes)", async () => {
+    await t.db.update(clients).set({ sessionMoveChoiceMinutes: 90 }).where(eq(clients.id, client.id));
+    try {
+      const start = noonOf(at(144));
+      const { session } = await createSession(t.db, { venueId: venue.id, startsAt: start });
+      const { customer } = await bookByCredit(session.id, 'Ola');
+      const hour = await change(session.id, { starts_at: local(new Date(start.getTime() + HOUR)) });
+      expect(hour.json().data).toMatchObject({ choice_offered: false, mails_queued: 1 });
+      expect(linkIn((await mailsTo(customer.email))[0]!.text)).toBeUndefined();
+      const more = await change(session.id, { starts_at: local(new Date(start.getTime() + 3 * HOUR)) });
+      expect(more.json().data).toMatchObject({ choice_offered: true, mails_queued: 1 });
+    } finally {
+      await t.db.update(clients).set({ sessionMoveChoiceMinutes: 30 }).where(eq(clients.id, client.id));
+    }
   });
 
   it('refuses a capacity below the places booked, naming how many', async () => {

@@ -61,6 +61,13 @@ export const catalogueClient = z
     timetable_horizon_weeks: count('The timetable horizon in weeks', 1)
       .max(52, 'The timetable horizon is at most 52 weeks.')
       .default(8),
+    session_move_choice_minutes: count('Minutes a session may move before members may cancel', 0)
+      .max(1440, 'A move of at most 1440 minutes (a day) can be the threshold.')
+      .default(30)
+      .meta({
+        description:
+          'When staff move a booked session by more than this many minutes (or to another day), each member booked may keep the place or cancel with a full refund from their mail.',
+      }),
     attendance: z
       .strictObject({
         unmarked_unattended_after_hours: count(

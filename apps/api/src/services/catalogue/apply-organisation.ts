@@ -26,6 +26,7 @@ export async function applyClient(tx: Tx, c: Catalogue['client']) {
     cancellationRefusalMessage: c.cancellation.refusal_message,
     cancellationNoticeDays: c.cancellation.notice_days,
     timetableHorizonWeeks: c.timetable_horizon_weeks,
+    sessionMoveChoiceMinutes: c.session_move_choice_minutes,
     unmarkedUnattendedAfterHours: c.attendance.unmarked_unattended_after_hours,
     failedCollectionFee: c.direct_debit.failed_collection_fee,
     checkInBlocksOnUnpaidFees: c.check_in.block_on_unpaid_fees,

@@ -193,6 +193,7 @@ export async function readCatalogue(db: DbOrTx, clientId: number): Promise<Store
           notice_days: client.cancellationNoticeDays,
         },
         timetable_horizon_weeks: client.timetableHorizonWeeks,
+        session_move_choice_minutes: client.sessionMoveChoiceMinutes,
         attendance: { unmarked_unattended_after_hours: client.unmarkedUnattendedAfterHours },
         direct_debit: { failed_collection_fee: client.failedCollectionFee },
         check_in: { block_on_unpaid_fees: client.checkInBlocksOnUnpaidFees },

@@ -68,8 +68,9 @@ export function ChangeSession({
       {!isOpen ? (
         <>
           <p className="muted">
-            Members booked are emailed. A move of more than 30 minutes or to another day lets each of them
-            keep their place or cancel with a full refund. The capacity cannot drop below the places booked.
+            Members booked are emailed. A large move (over 30 minutes, unless your organisation set another
+            limit) or a move to another day lets each of them keep their place or cancel with a full refund.
+            The capacity cannot drop below the places booked.
           </p>
           <Button
             variant="secondary"
