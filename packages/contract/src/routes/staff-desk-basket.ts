@@ -18,6 +18,11 @@ export const setDeskBasketPayments = route<C['setDeskBasketPayments']>(
   '/api/staff/desk/customers/:id/basket/payments',
 );
 export const payDeskBasket = route<C['payDeskBasket']>('POST', '/api/staff/desk/customers/:id/pay');
+export const getDeskSales = route<C['getDeskSales']>('GET', '/api/staff/desk/customers/:id/sales');
+export const sellDeskMembership = route<C['sellDeskMembership']>(
+  'POST',
+  '/api/staff/desk/customers/:id/memberships',
+);
 
 export const staffDeskBasketRoutes = {
   getDeskBasket,
@@ -25,4 +30,6 @@ export const staffDeskBasketRoutes = {
   removeFromDeskBasket,
   setDeskBasketPayments,
   payDeskBasket,
+  getDeskSales,
+  sellDeskMembership,
 } satisfies RouteTable<C>;

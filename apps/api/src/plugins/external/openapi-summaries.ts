@@ -162,6 +162,10 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     "The desk: cash, cheque or voucher against a customer's basket",
   'POST /api/staff/desk/customers/{id}/pay':
     "The desk: complete a customer's basket (offline tenders and card)",
+  'GET /api/staff/desk/customers/{id}/sales':
+    "The desk: memberships a customer may buy at one of the staff member's venues, priced for a start today",
+  'POST /api/staff/desk/customers/{id}/memberships':
+    "The desk: put a membership in a customer's basket by the online purchase's rules (mandate included)",
   'GET /api/staff/desk/customers':
     'Find a customer by name, email, customer number or postcode (any venue of the operator, at most 20)',
   'GET /api/staff/desk/customers/{id}':

@@ -2,8 +2,10 @@ import { DESK_TEXTS, STAFF_TEXTS } from '@fieldhouse/contract';
 import {
   addToDeskBasket,
   getDeskBasket,
+  getDeskSales,
   payDeskBasket,
   removeFromDeskBasket,
+  sellDeskMembership,
   setDeskBasketPayments,
 } from '@fieldhouse/contract/routes/staff-desk-basket';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { completeCheckout } from '../../services/checkout/checkout-service.ts';
 import type { ClientRow } from '../../services/clients/client-service.ts';
 import { findOrderPayments } from '../../services/orders/order-service.ts';
 import { deskMayTakePayment, recordDeskPayment } from '../../services/staff/desk/desk-payment.ts';
+import { findDeskSales, sellMembershipAtDesk } from '../../services/staff/desk/desk-sales.ts';
 import { staffVenueScope } from '../../services/staff/desk/shared.ts';
 import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
@@ -84,6 +87,43 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
         frontOfHouse: true,
       }),
     }),
+  });
+
+  // What the customer may buy at one of the staff member's venues (decision 076).
+  app.route({
+    ...declared(getDeskSales, { tags }),
+    handler: async (request) => {
+      const { client, cart: ctx } = await context(request.params.id);
+      const data = await findDeskSales(app.db, {
+        client,
+        customerId: ctx.customerId,
+        venueId: request.query.venue_id,
+        scope: staffVenueScope(request.staff!),
+        now: ctx.now,
+      });
+      if (!data) throw notFound(DESK_TEXTS.venueNotFound);
+      return { data };
+    },
+  });
+
+  // A membership into the customer's basket through the online purchase's rules; paid with the basket (below).
+  app.route({
+    ...declared(sellDeskMembership, { tags }),
+    handler: async (request, reply) => {
+      const { client, cart: ctx } = await context(request.params.id);
+      const sold = await sellMembershipAtDesk(
+        { db: app.db, directDebit: app.directDebit, log: request.log },
+        {
+          client,
+          customerId: ctx.customerId,
+          body: request.body,
+          scope: staffVenueScope(request.staff!),
+          now: ctx.now,
+        },
+      );
+      if (!sold) throw notFound(DESK_TEXTS.venueNotFound);
+      return reply.code(201).send({ data: await findCart(app.db, ctx, null) });
+    },
   });
 
   app.route({

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { activitySessions, cartItems, memberships, penalties } from '../../../db/schema.ts';
+import { activitySessions, cartItems, memberships, orderItems, penalties } from '../../../db/schema.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { inScope, type VenueScope } from './shared.ts';
 
@@ -28,7 +28,7 @@ export async function deskMayTakePayment(tx: DbOrTx, input: { cartId: number; sc
 /**
  * The audit entry of a desk payment, written with the order in the checkout's transaction (so there is no payment
  * without its entry, and a replayed pay, which answers the order already made, writes none): what it was paid with,
- * as stored, the card by its description only.
+ * as stored, the card by its description only; and what it sold (the order's lines: sessions, memberships, fees).
  */
 export async function recordDeskPayment(
   tx: DbOrTx,
@@ -42,6 +42,11 @@ export async function recordDeskPayment(
     completedBy?: string;
   },
 ) {
+  const sold = await tx
+    .select({ kind: orderItems.kind, name: orderItems.name, price: orderItems.price })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, input.orderId))
+    .orderBy(asc(orderItems.id));
   await recordAudit(tx, actor, now, {
     action: 'desk.pay',
     entity: 'order',
@@ -55,6 +60,7 @@ export async function recordDeskPayment(
         card: p.cardDescription,
       })),
       ...(input.completedBy && { completed_by: input.completedBy }),
+      items: sold,
     },
   });
 }

@@ -181,5 +181,7 @@ export function useContinueDeskCardPayment(customerId: number) {
 function invalidateDesk(queryClient: QueryClient, customerId: number) {
   void queryClient.invalidateQueries({ queryKey: deskBasketQueryKey(customerId) });
   void queryClient.invalidateQueries({ queryKey: deskCustomerQueryKey(customerId) });
+  // What the customer may buy changes once they hold what they paid for (desk-sales.ts's keys).
+  void queryClient.invalidateQueries({ queryKey: ['staff', 'desk', 'sales', customerId] });
   void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
 }

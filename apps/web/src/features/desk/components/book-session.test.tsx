@@ -25,6 +25,7 @@ const cart = {
       cartableId: 300,
       cartableResource: { requiresWaiver: false, venueName: 'Leeds' },
       price: { raw: 1250, formatted: '£12.50' },
+      childItems: [],
     },
   ],
   payments: [],

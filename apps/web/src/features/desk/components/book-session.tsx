@@ -170,13 +170,15 @@ function BookingConfirmation({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const { booked } = confirmation;
   return (
     <section className="notice notice--success desk-confirmation" aria-labelledby="desk-confirmation-title">
       <h3 id="desk-confirmation-title" ref={headingRef} tabIndex={-1}>
-        Booking confirmed
+        {booked ? 'Booking confirmed' : 'Sale complete'}
       </h3>
       <p>
-        {customerName} is booked. Order {orderNumber ?? `#${confirmation.orderId}`}:{' '}
+        {booked ? `${customerName} is booked.` : `Sold to ${customerName}.`} Order{' '}
+        {orderNumber ?? `#${confirmation.orderId}`}:{' '}
         {confirmation.taken > 0
           ? `${formatMoney(confirmation.taken)} paid by ${TENDER_LABELS[confirmation.tender].toLowerCase()}.`
           : 'nothing to pay.'}
@@ -190,7 +192,7 @@ function BookingConfirmation({
         ))}
       </ul>
       <Button variant="secondary" onClick={onDone}>
-        Book another session
+        {booked ? 'Book another session' : 'Done'}
       </Button>
     </section>
   );

@@ -13,12 +13,13 @@ import {
   CustomerWaivers,
 } from './customer-details';
 import { CustomerPhoto } from './customer-photo';
+import { DeskSell } from './desk-sell';
 import type { WorkVenue } from './work-venue-field';
 import '../desk.css';
 
 /**
  * One customer at the desk: their photo (to check who is there) with name and number and the check-in; then
- * memberships, booking a session, their bookings and orders beside their details, money, waivers, guest passes and
+ * memberships, selling a membership (decision 076), booking a session, their bookings and orders beside their details, money, waivers, guest passes and
  * check-ins (one column on a tablet). `children` (the record their venue's staff keep, from the page) come under the
  * head, before the rest.
  */
@@ -53,6 +54,7 @@ export function CustomerView({
       <div className="desk-customer__grid">
         <div className="desk-customer__main">
           <CustomerMemberships data={data} />
+          <DeskSell customerId={c.id} venues={venues} />
           <BookSession
             customerId={c.id}
             customerName={c.name}

@@ -36,6 +36,8 @@ export interface Confirmation {
   /** What the desk took, pence. */
   taken: number;
   tender: DeskTender;
+  /** Sessions were booked (else the basket only sold, e.g. a membership: decision 076). */
+  booked: boolean;
 }
 
 const whenOf = (item: CartItem) =>
@@ -93,6 +95,9 @@ export function BasketPanel({
   const problems = cart.items.flatMap((item) => (item.problem ? [`${item.name}: ${item.problem}`] : []));
   const failure = pay.error ?? check.error;
   const isBusy = pay.isPending || check.isPending || pending !== null;
+  // A basket of sessions books them; one of memberships only sells (decision 076).
+  const hasSessions = cart.items.some((item) => item.cartableType === 'activity');
+  const andBook = hasSessions ? ' and book' : '';
 
   const finish = ({ reply }: PayResult, chosen: DeskTender) => {
     if (reply.status !== 'completed') return;
@@ -107,6 +112,7 @@ export function BasketPanel({
       })),
       taken: toPay,
       tender: chosen,
+      booked: hasSessions,
     });
   };
   const settle = (result: PayResult, chosen: DeskTender) =>
@@ -153,6 +159,14 @@ export function BasketPanel({
                   <span className="muted">
                     {whenOf(item)}
                     {item.cartableResource.venueName ? ` · ${item.cartableResource.venueName}` : ''}
+                  </span>
+                </>
+              )}
+              {item.childItems.length > 0 && (
+                <>
+                  <br />
+                  <span className="muted">
+                    {item.childItems.map((child) => `${child.name} ${child.price.formatted}`).join(' · ')}
                   </span>
                 </>
               )}
@@ -241,9 +255,11 @@ export function BasketPanel({
               ? 'Completing…'
               : toPay > 0
                 ? tender === 'card'
-                  ? `Charge ${formatMoney(toPay)} to the card and book`
-                  : `Take ${formatMoney(toPay)} by ${TENDER_LABELS[tender].toLowerCase()} and book`
-                : 'Complete booking'}
+                  ? `Charge ${formatMoney(toPay)} to the card${andBook}`
+                  : `Take ${formatMoney(toPay)} by ${TENDER_LABELS[tender].toLowerCase()}${andBook}`
+                : hasSessions
+                  ? 'Complete booking'
+                  : 'Complete'}
           </Button>
         </div>
       </form>
