@@ -240,6 +240,11 @@ function RefundDialog({
           {cashLimit !== null && (
             <p className="field__hint">Front desk can refund cash up to £{poundsText(cashLimit)}.</p>
           )}
+          {ways.length === 0 && (
+            <p className="field__hint">
+              Nothing on this order was paid in a way you can refund: ask a centre manager.
+            </p>
+          )}
         </fieldset>
         <TextAreaField label="Reason" rows={2} error={errors.reason?.message} {...register('reason')} />
         {formError && (
