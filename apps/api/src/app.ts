@@ -26,6 +26,7 @@ import metricsPlugin from './plugins/app/metrics.ts';
 import paymentWebhooksPlugin from './plugins/app/payment-webhooks.ts';
 import paymentsPlugin, { type PaymentsPluginOptions } from './plugins/app/payments.ts';
 import readinessPlugin from './plugins/app/readiness.ts';
+import retentionPlugin from './plugins/app/retention.ts';
 import scheduledChangesPlugin, {
   type ScheduledChangesPluginOptions,
 } from './plugins/app/scheduled-changes.ts';
@@ -51,6 +52,8 @@ import themeRoutes from './routes/frontend/theme.ts';
 import geocodingRoutes from './routes/geocoding/index.ts';
 import healthRoutes from './routes/health.ts';
 import joiningRoutes from './routes/joining/index.ts';
+import { memberDataExportRoutes } from './routes/members-data/export.ts';
+import unsubscribeRoutes from './routes/members-data/unsubscribe.ts';
 import sandboxPaymentRoutes from './routes/payments/sandbox.ts';
 import stripeWebhookRoutes from './routes/payments/stripe-webhooks.ts';
 import protectedRoutes from './routes/protected.ts';
@@ -153,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // After the direct-debit provider: the monthly collections are asked of it.
     await app.register(scheduledChangesPlugin, { scheduledChanges: options.scheduledChanges });
     await app.register(storagePlugin, { storage: options.storage });
+    await app.register(retentionPlugin);
 
     await app.register(healthRoutes);
     await app.register(themeRoutes);
@@ -167,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.goCardless) await app.register((await import('./routes/webhooks/gocardless.ts')).default);
     await app.register(sandboxPaymentRoutes);
     await app.register(stripeWebhookRoutes);
+    await app.register(unsubscribeRoutes);
+    await app.register(memberDataExportRoutes);
     await app.register(authRoutes);
     await app.register(protectedRoutes);
     await app.register(sessionChoiceRoutes);

@@ -102,6 +102,13 @@ export const envSchema = z.object({
   FORGOTTEN_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** How long a process reuses a guest's timetable reply (0 = never); bookings made here clear it at once. */
   GUEST_TIMETABLE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * Retention (decision 077): customers inactive for this many years are anonymised nightly by the erasure of
+   * decision 073. 0 (the default) turns it off; 6 matches HMRC's record-keeping period.
+   */
+  RETENTION_INACTIVE_YEARS: z.coerce.number().int().min(0).max(100).default(0),
+  /** Customers read per statement by the retention run (each then erased in its own transaction). */
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(200),
   /** Which card payment provider charges cards: the offline sandbox, or Stripe (services/payments, decision 036). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Stripe's secret API key (sk_test_… or sk_live_…, or a restricted rk_…): server only, never sent to a browser. */

@@ -74,6 +74,8 @@ export type Config = {
   /** null: rate limits and login throttling are kept in the database (table rate_limits). */
   redisUrl: string | null;
   redisKeyPrefix: string;
+  /** RETENTION_INACTIVE_YEARS (0: off) and RETENTION_BATCH_SIZE (decision 077). */
+  retention: { inactiveYears: number; batchSize: number };
   /** GUEST_TIMETABLE_CACHE_MS (decision 020). */
   guestTimetableCacheMs: number;
   rateLimits: {
@@ -165,6 +167,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL || null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     guestTimetableCacheMs: e.GUEST_TIMETABLE_CACHE_MS,
+    retention: { inactiveYears: e.RETENTION_INACTIVE_YEARS, batchSize: e.RETENTION_BATCH_SIZE },
     rateLimits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -9,6 +9,7 @@ import { clientCalls } from './client.ts';
 import { geocodingCalls } from './geocoding.ts';
 import { guestPassCalls } from './guest-passes.ts';
 import { joiningCalls } from './joining.ts';
+import { memberDataCalls } from './member-data.ts';
 import { memberErasureCalls } from './member-erasure.ts';
 import { membershipManagementCalls } from './membership-management.ts';
 import { membershipPurchaseCalls } from './membership-purchase.ts';
@@ -26,6 +27,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { guestPassRoutes } from './routes/guest-passes.ts';
 import { joiningRoutes } from './routes/joining.ts';
+import { memberDataRoutes } from './routes/member-data.ts';
 import { memberErasureRoutes } from './routes/member-erasure.ts';
 import { membershipManagementRoutes } from './routes/membership-management.ts';
 import { membershipPurchaseRoutes } from './routes/membership-purchase.ts';
@@ -83,6 +85,7 @@ export const DOMAINS = {
   staffProgramme: { routes: staffProgrammeRoutes, calls: staffProgrammeCalls },
   staffMembers: { routes: staffMemberRoutes, calls: staffMemberCalls },
   memberErasure: { routes: memberErasureRoutes, calls: memberErasureCalls },
+  memberData: { routes: memberDataRoutes, calls: memberDataCalls },
   refunds: { routes: refundRoutes, calls: refundCalls },
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;

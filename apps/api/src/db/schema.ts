@@ -30,6 +30,8 @@ import {
   CART_ITEM_TYPES,
   CART_STATUSES,
   CART_TENDERS,
+  CONSENT_SOURCES,
+  CONSENTS,
   CREDIT_KINDS,
   CUSTOM_QUESTION_TYPES,
   CUSTOMER_FLAGS,
@@ -101,6 +103,11 @@ export const clients = pgTable('clients', {
   opGtmId: text('op_gtm_id'),
   features: jsonb('features').$type<ClientFeatures>().notNull(),
   kioskHomeUrl: text('kiosk_home_url'),
+  /**
+   * The key marketing mails' withdrawal links are signed with (HMAC-SHA256, decision 077): made at random on first
+   * use (migration 0038), the same for every process.
+   */
+  mailLinkKey: text('mail_link_key'),
   supportEmail: text('support_email').notNull(),
   /** Full theme in the contract's wire shape (snake_case keys). */
   theme: jsonb('theme').$type<Record<string, string>>().notNull(),
@@ -304,6 +311,8 @@ export const mailOutbox = pgTable(
     /** An attempt in progress holds the mail until then; no other attempt sends it meanwhile. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** Extra headers sent with the mail (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status),
@@ -2015,5 +2024,32 @@ export const staffRefunds = pgTable(
     index('staff_refunds_order_idx').on(t.orderId),
     check('staff_refunds_amount_pos', sql`${t.amount} > 0`),
     oneOf('staff_refunds_destination_check', t.destination, REFUND_DESTINATIONS),
+  ],
+);
+
+/**
+ * Every change of a customer's consent, with when and how (decision 077): a marketing mail's withdrawal link (its
+ * `link_id`, unique, so one link works once), My details, staff. The customer's current consent is on `customers`.
+ */
+export const consentChanges = pgTable(
+  'consent_changes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    consent: text('consent', { enum: CONSENTS }).notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The withdrawal link's id (random), for changes made by a link. */
+    linkId: text('link_id'),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+  },
+  (t) => [
+    uniqueIndex('consent_changes_link_idx').on(t.linkId),
+    index('consent_changes_customer_idx').on(t.customerId, t.at),
+    oneOf('consent_changes_consent_check', t.consent, CONSENTS),
+    oneOf('consent_changes_source_check', t.source, CONSENT_SOURCES),
   ],
 );

@@ -115,6 +115,10 @@ export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
  * handed over at the desk (staff refunds, decision 074).
  */
 export const REFUND_DESTINATIONS = ['card', 'credit', 'cash'] as const;
+/** Consents a customer gives and withdraws (decision 077): marketing by email. */
+export const CONSENTS = ['marketing_email'] as const;
+/** How a consent changed: a marketing mail's link (page) or its one-click header, My details, staff at the desk. */
+export const CONSENT_SOURCES = ['mail_link', 'one_click', 'my_details', 'staff'] as const;
 
 /** Staff roles (the contract's list). */
 export { STAFF_ROLES } from '@fieldhouse/contract/staff';

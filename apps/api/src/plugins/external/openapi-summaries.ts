@@ -150,6 +150,14 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'PUT /api/staff/members/{id}/flags/{flag}':
     "Set or clear a flag on a customer's record, e.g. 'Photo ID seen'",
   'POST /api/staff/members/{id}/invite': 'Email a customer without a password a link to set one',
+  'GET /api/mail/unsubscribe/{token}':
+    "A marketing mail's withdrawal link: the page with its Unsubscribe button",
+  'POST /api/mail/unsubscribe/{token}':
+    "Withdraw marketing consent by a mail's signed link, once (RFC 8058 one-click; no login)",
+  'GET /api/my-account/data-export': 'Download all your data (JSON or a readable page)',
+  'GET /api/my-account/data-export/files/{file}': 'One of your files named in your data download',
+  'GET /api/staff/members/{id}/data-export': "A customer's data for a subject access request (audited)",
+  'GET /api/staff/members/{id}/data-export/files/{file}': "One file named in a customer's data download",
   'POST /api/staff/members/{id}/erase':
     "Erase a customer's personal data (administrators; keeps orders and payments without the identity)",
   'POST /api/staff/members':

@@ -25,6 +25,7 @@ const accountUserRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId,
         type: request.query.onboarding_type,
         body: request.body,
+        now: app.now(),
       });
       return { data: await findUser(app.db, customerId, client, app.now()) };
     },

@@ -1,5 +1,6 @@
 import { DEFAULT_ERROR_TEXTS } from '@fieldhouse/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { staffDataExportRoutes } from '../members-data/export.ts';
 import staffAdminRoutes from './admin.ts';
 import staffApprovalRoutes from './approvals.ts';
 import staffAuthRoutes from './auth.ts';
@@ -38,6 +39,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffProgrammeChangeRoutes);
   await app.register(staffMemberRoutes);
   await app.register(staffMemberErasureRoutes);
+  await app.register(staffDataExportRoutes);
   await app.register(staffRefundRoutes);
 };
 export default staffRoutes;

@@ -5,10 +5,13 @@ import {
   MEMBERSHIP_PURCHASE_TEXTS,
   type ONBOARDING_TYPES,
 } from '@fieldhouse/contract';
+import { isCleanText } from '@fieldhouse/contract/fields';
+import { MEMBER_DATA_TEXTS } from '@fieldhouse/contract/texts/member-data';
+import { UK_POSTCODE } from '@fieldhouse/contract/texts/payments';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
-import { authSessions, customers } from '../../db/schema.ts';
+import { authSessions, consentChanges, customers } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -41,7 +44,16 @@ const COLUMN_BY_PATH = {
   email: 'email',
   phone: 'phone',
   marketing_opt_in: 'marketingOptIn',
+  address_line_one: 'addressLine1',
+  address_line_two: 'addressLine2',
+  town: 'town',
+  postcode: 'postcode',
+  emergency_contact_name: 'emergencyContactName',
+  emergency_contact_phone: 'emergencyContactPhone',
 } as const;
+
+/** Digits, spaces, '+', brackets and hyphens with 6 to 15 digits: the staff record's rule (contract staff-members). */
+const isPhone = (v: string) => /^\+?[0-9 ()-]{6,30}$/.test(v) && /^(\D*\d){6,15}\D*$/.test(v);
 
 /**
  * PUT /api/my-account/user/update: saves the data-field form for the caller only. 409 when the checksum is not the
@@ -50,7 +62,12 @@ const COLUMN_BY_PATH = {
  */
 export async function updateUserDetails(
   db: Db,
-  input: { customerId: number; type: OnboardingType; body: Record<string, Value> & { checksum: string } },
+  input: {
+    customerId: number;
+    type: OnboardingType;
+    body: Record<string, Value> & { checksum: string };
+    now?: Date;
+  },
 ) {
   const form = await findDataFields(db, { type: input.type, customerId: input.customerId });
   if (input.body.checksum !== form.checksum) throw new HttpError(409, MEMBERSHIP_PURCHASE_TEXTS.formChanged);
@@ -83,7 +100,22 @@ export async function updateUserDetails(
         continue;
       }
     }
-    if ((path === 'first_name' || path === 'last_name') && !isPersonName(text)) {
+    if ((path === 'phone' || path === 'emergency_contact_phone') && !isPhone(text)) {
+      errors[field.path] = [MEMBER_DATA_TEXTS.phone];
+      continue;
+    }
+    if (path === 'postcode' && !UK_POSTCODE.test(text)) {
+      errors[field.path] = [MEMBER_DATA_TEXTS.postcode];
+      continue;
+    }
+    if (!isCleanText(text)) {
+      errors[field.path] = [FIELD_TEXTS.invalid(field.label)];
+      continue;
+    }
+    if (
+      (path === 'first_name' || path === 'last_name' || path === 'emergency_contact_name') &&
+      !isPersonName(text)
+    ) {
       errors[field.path] = [FIELD_TEXTS.invalid(field.label)];
       continue;
     }
@@ -96,12 +128,29 @@ export async function updateUserDetails(
       errors[field.path] = [`${field.label} may not be greater than ${max} characters.`];
       continue;
     }
-    (changes as Record<string, unknown>)[column] = path === 'email' ? text.toLowerCase() : text;
+    (changes as Record<string, unknown>)[column] =
+      path === 'email' ? text.toLowerCase() : path === 'postcode' ? text.toUpperCase() : text;
   }
   const fields = Object.keys(errors);
   if (fields.length) throw new HttpError(422, errors[fields[0]!]![0]!, errors);
-  if (Object.keys(changes).length)
-    await db.update(customers).set(changes).where(eq(customers.id, input.customerId));
+  if (!Object.keys(changes).length) return;
+  await transactionRetried(db, async (tx) => {
+    const [before] = await tx
+      .select({ marketingOptIn: customers.marketingOptIn })
+      .from(customers)
+      .where(eq(customers.id, input.customerId))
+      .for('update');
+    await tx.update(customers).set(changes).where(eq(customers.id, input.customerId));
+    // A change of marketing consent is recorded with when and how (decision 077).
+    if (before && changes.marketingOptIn !== undefined && changes.marketingOptIn !== before.marketingOptIn)
+      await tx.insert(consentChanges).values({
+        customerId: input.customerId,
+        consent: 'marketing_email',
+        granted: changes.marketingOptIn,
+        source: 'my_details',
+        at: input.now ?? new Date(),
+      });
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataField, ONBOARDING_TYPES } from '@fieldhouse/contract';
+import { ADDRESS_LABELS } from '@fieldhouse/contract/texts/member-data';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
@@ -61,10 +62,52 @@ const PREFERENCES: SectionDefinition = {
   ],
 };
 
-/** The operator's form per onboarding type (the joining details step uses membership_purchase). */
+/** The member's own address (the staff record's fields, migration 0033), all optional; My details only. */
+const ADDRESS: SectionDefinition = {
+  section_name: 'Address',
+  section_reference: 'address',
+  section_fields: [
+    field('address_line_one', ADDRESS_LABELS.address_line_one, {
+      is_required: false,
+      html_attributes: { autocomplete: 'address-line1', maxlength: '100' },
+    }),
+    field('address_line_two', ADDRESS_LABELS.address_line_two, {
+      is_required: false,
+      html_attributes: { autocomplete: 'address-line2', maxlength: '100' },
+    }),
+    field('town', ADDRESS_LABELS.town, {
+      is_required: false,
+      html_attributes: { autocomplete: 'address-level2', maxlength: '60' },
+    }),
+    field('postcode', ADDRESS_LABELS.postcode, {
+      is_required: false,
+      html_attributes: { autocomplete: 'postal-code', maxlength: '10' },
+    }),
+  ],
+};
+const EMERGENCY: SectionDefinition = {
+  section_name: 'Emergency contact',
+  section_reference: 'emergency_contact',
+  section_fields: [
+    field('emergency_contact_name', ADDRESS_LABELS.emergency_contact_name, {
+      is_required: false,
+      html_attributes: { autocomplete: 'off', maxlength: '100' },
+      metadata: { description: 'Who we call if you are taken ill or injured at a centre.' },
+    }),
+    field('emergency_contact_phone', ADDRESS_LABELS.emergency_contact_phone, {
+      is_required: false,
+      html_attributes: { autocomplete: 'off', inputmode: 'tel', maxlength: '30' },
+    }),
+  ],
+};
+
+/**
+ * The operator's form per onboarding type (the joining details step uses membership_purchase; My details on the
+ * account site customer_account_online, with the address, emergency contact and marketing consent: decision 077).
+ */
 const FORMS: Record<OnboardingType, SectionDefinition[]> = {
   membership_purchase: [PERSONAL, CONTACT, PREFERENCES],
-  customer_account_online: [PERSONAL, CONTACT],
+  customer_account_online: [PERSONAL, CONTACT, ADDRESS, EMERGENCY, PREFERENCES],
 };
 
 const checksums = new Map<OnboardingType, string>();
@@ -90,6 +133,12 @@ export async function findDataFields(db: DbOrTx, input: { type: OnboardingType; 
         email: customer.email,
         phone: customer.phone,
         marketing_opt_in: customer.marketingOptIn,
+        address_line_one: customer.addressLine1,
+        address_line_two: customer.addressLine2,
+        town: customer.town,
+        postcode: customer.postcode,
+        emergency_contact_name: customer.emergencyContactName,
+        emergency_contact_phone: customer.emergencyContactPhone,
       }
     : {};
   const sections = FORMS[input.type].map((s) => ({

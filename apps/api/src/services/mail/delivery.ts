@@ -137,6 +137,7 @@ export async function deliverMail(ctx: DeliveryContext, job: JobContext<MailJob>
       subject: mail.subject,
       text: mail.textBody,
       html: mail.htmlBody,
+      headers: mail.headers,
     });
   } catch (err) {
     const smtpError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-export type OutgoingMail = { kind: string; to: string; subject: string; text: string; html?: string | null };
+export type OutgoingMail = {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Extra headers (a marketing mail's List-Unsubscribe pair: marketing.ts). */
+  headers?: Record<string, string> | null;
+};
 
 /**
  * Queues a mail; call it with the caller's transaction so the mail exists only if the change commits. A customer
@@ -16,6 +24,7 @@ export async function queueMail(tx: DbOrTx, mail: OutgoingMail) {
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html ?? null,
+    headers: mail.headers ?? null,
   });
 }
 

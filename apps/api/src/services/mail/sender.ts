@@ -5,6 +5,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on marketing mail). */
+  headers?: Record<string, string> | null;
   /**
    * Stable per outbox mail (`outbox-{id}`), sent as the Message-ID: if a mail is ever delivered twice (a crash between
    * the SMTP server's acceptance and marking it sent), both copies carry the same Message-ID.
@@ -47,6 +49,7 @@ export async function createMailSender(
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        ...(message.headers ? { headers: message.headers } : {}),
         ...(message.id ? { messageId: messageIdFor(message.id, config.mailFrom) } : {}),
       });
     },

@@ -44,7 +44,8 @@ const ERASED = '[erased]';
 const COLLECTING_MANDATES = ['pending_submission', 'active'] as const;
 const UNSETTLED_COLLECTIONS = ['pending_submission', 'submitted'] as const;
 
-export type ErasureActor = { staffId: number; name: string };
+/** Who erases: an administrator, or the retention policy (no staff member: decision 077). */
+export type ErasureActor = { staffId: number | null; name: string };
 
 export type ErasureOutcome =
   | { kind: 'not_found' }

@@ -1,4 +1,6 @@
 import { DESK_TEXTS, MEMBER_TEXTS, type WalkInBody, walkInBody } from '@fieldhouse/contract';
+import { MEMBER_DATA_TEXTS } from '@fieldhouse/contract/texts/member-data';
+import { erasedEmail } from '@fieldhouse/contract/texts/member-erasure';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { transactionRetried } from '../../../db/connection-errors.ts';
@@ -106,6 +108,9 @@ export async function inviteMember(
   return transactionRetried(db, async (tx) => {
     const customer = await findServedCustomer(tx, { ...input, scope: input.actor.scope, forUpdate: true });
     if (!customer) return null;
+    // An erased customer's record keeps only its number: no one to invite (decision 077).
+    if (customer.email === erasedEmail(customer.id))
+      throw new HttpError(409, MEMBER_DATA_TEXTS.inviteErased, undefined, { code: 'erased' });
     if (customer.email === '') throw new HttpError(422, MEMBER_TEXTS.inviteNeedsEmail);
     if (hasPassword(customer.passwordHash)) throw new HttpError(409, MEMBER_TEXTS.alreadyHasPassword);
     await invite(tx, { ...input, customer });
