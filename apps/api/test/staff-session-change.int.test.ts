@@ -26,6 +26,7 @@ import {
   createSession,
   createTimetableRule,
   createVenue,
+  createWaitlistEntry,
   csrfHeaders,
   login,
   outbox,
@@ -177,6 +178,8 @@ describe('moving or changing a session', () => {
     const carl = await bookByCard(session.id, 'Carl');
     const { customer: cara, booking: caraBooking } = await bookByCredit(session.id, 'Cara');
     const { customer: kim } = await bookByCredit(session.id, 'Kim');
+    const waiting = await createCustomer(t.db, { clientId: client.id, firstName: 'Wes' });
+    await createWaitlistEntry(t.db, { customerId: waiting.id, sessionId: session.id });
     const moved = await change(session.id, { starts_at: local(new Date(start.getTime() + 2 * HOUR)) });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data).toMatchObject({ choice_offered: true, mails_queued: 3 });
@@ -221,6 +224,12 @@ describe('moving or changing a session', () => {
     expect(await credit(cara.id)).toBe(before + 500);
     const [gone] = await t.db.select().from(bookings).where(eq(bookings.id, caraBooking.id));
     expect(gone!.status).toBe('cancelled');
+    // Her place is free: the waitlist hears, once.
+    const free = (await outbox(app)).filter(
+      (m) => m.to === waiting.email && m.subject.startsWith('A place is free'),
+    );
+    expect(free).toHaveLength(1);
+    expect(free[0]!.text).toContain(`/sessions/${session.id}`);
     // Later again: refused, nothing more.
     const third = await choose(caraToken, 'cancel');
     expect([third.statusCode, third.json().message]).toEqual([409, PROGRAMME_CHANGE_TEXTS.choiceUsed]);

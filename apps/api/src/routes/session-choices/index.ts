@@ -5,7 +5,7 @@ import {
   getSessionChoice as findChoice,
 } from '../../services/staff/programme/session-choice.ts';
 import { declared } from '../declared.ts';
-import { accountUrl, requireClient } from '../request-helpers.ts';
+import { accountUrl, bookingsUrl, requireClient } from '../request-helpers.ts';
 
 const tags = ['bookings'];
 
@@ -28,6 +28,7 @@ const sessionChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         choice: request.body.choice,
         clientName: client.name,
         accountUrl: accountUrl(app, request),
+        bookingsUrl: bookingsUrl(app, request),
         jobs: app.jobs,
         now: app.now(),
       });

@@ -11,6 +11,7 @@ import {
   packageUsages,
   sessionChangeChoices,
   venues,
+  waitlistEntries,
 } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { toMoney } from '../../../lib/money.ts';
@@ -19,7 +20,7 @@ import { sessionLabel } from '../../../lib/venue-time.ts';
 import { returnBookingUsages } from '../../allowances/index.ts';
 import { cancelSessionBookings } from '../../bookings/index.ts';
 import type { JobEngine } from '../../jobs/index.ts';
-import { queueMail, sessionChoiceCancelledMail } from '../../mail/index.ts';
+import { queueMail, sessionChoiceCancelledMail, waitlistPlaceFreeMail } from '../../mail/index.ts';
 import { recordAudit, systemActor } from '../audit.ts';
 import { refundBookingPrice } from './cancel-session.ts';
 
@@ -63,6 +64,8 @@ export type MakeChoiceInput = {
   choice: 'keep' | 'cancel';
   clientName: string;
   accountUrl: string;
+  /** The bookings site's base URL, for the waitlist's 'A place is free' mails. */
+  bookingsUrl: string;
   jobs: JobEngine;
   now: Date;
 };
@@ -142,6 +145,22 @@ export async function makeSessionChoice(db: Db, input: MakeChoiceInput) {
       accountUrl: input.accountUrl,
     });
     await queueMail(tx, { ...mail, to: person!.email });
+    // The place is free: everyone waiting hears, as when a member cancels from their bookings.
+    const waiting = await tx
+      .select({ email: customers.email, firstName: customers.firstName })
+      .from(waitlistEntries)
+      .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
+      .where(and(eq(waitlistEntries.activitySessionId, session.id), eq(waitlistEntries.status, 'waiting')));
+    for (const entry of waiting) {
+      const free = waitlistPlaceFreeMail({
+        clientName: input.clientName,
+        firstName: entry.firstName,
+        session: label,
+        venueName: venue.name,
+        link: `${input.bookingsUrl}/venues/${venue.slug}/sessions/${session.id}`,
+      });
+      await queueMail(tx, { ...free, to: entry.email });
+    }
     await recordAudit(tx, systemActor(`Customer ${booking.customerId} (link after a move)`), input.now, {
       action: 'booking.cancelled_after_move',
       entity: 'booking',
