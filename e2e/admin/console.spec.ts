@@ -113,6 +113,7 @@ test('an administrator approves a freeze, rejects a document with a reason and r
     'Home',
     'Front desk',
     'Registers',
+    'Programme',
     'Approvals',
     'Audit log',
     'Staff accounts',

@@ -25,6 +25,12 @@ const AREAS: { area: StaffArea; to: string; title: string; text: string }[] = [
     text: 'Who is booked on today’s sessions, and who came.',
   },
   {
+    area: 'programme',
+    to: '/programme',
+    title: 'Programme',
+    text: 'Cancel every session of a venue over a time range, with refunds.',
+  },
+  {
     area: 'approvals',
     to: '/approvals',
     title: 'Approvals',
