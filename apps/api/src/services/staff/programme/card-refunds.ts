@@ -99,14 +99,22 @@ export async function findPendingCardRefunds(
   venueIds: 'all' | number[],
   query: { page: number; per_page: number },
 ) {
+  // A refund of a session belongs to the session's venue; one of another line (a membership, a package, refunded
+  // by staff from the member's record) to the member's home venue, as the refund's own scope (decision 074).
   const where = and(
     eq(refunds.status, 'pending'),
     eq(refunds.destination, 'card'),
-    venueIds === 'all' ? undefined : inArray(activitySessions.venueId, venueIds.length ? venueIds : [0]),
+    venueIds === 'all'
+      ? undefined
+      : inArray(
+          sql`coalesce(${activitySessions.venueId}, ${customers.homeVenueId})`,
+          venueIds.length ? venueIds : [0],
+        ),
   );
   const [total] = await db
     .select({ n: count() })
     .from(refunds)
+    .innerJoin(customers, eq(customers.id, refunds.customerId))
     .leftJoin(activitySessions, eq(activitySessions.id, refunds.activitySessionId))
     .where(where);
   const { offset, limit, pagination } = paginate({
