@@ -17,3 +17,24 @@ test('a logged-in visitor opening the login page goes to the redirect target', a
   await page.goto('/account/register');
   await expect(page.getByRole('heading', { name: 'Account Dashboard' })).toBeVisible();
 });
+
+test('a 401 with the logged-in flag still set ends the session once, not a reload every second (issue 43)', async ({
+  page,
+  baseURL,
+}) => {
+  await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
+  // A reply that answers 401 but leaves the flag cookie (as a proxy or another handler may): the client removes it.
+  await page.route('**/api/auth/user', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthenticated."}' }),
+  );
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.goto('/account/payments');
+  await expect(page).toHaveURL(/\/account\/login/);
+  await page.waitForTimeout(4_000);
+  // The first load and the one reload after the 401; before, it went on about once a second.
+  expect(loads).toBeLessThanOrEqual(2);
+  expect((await page.context().cookies()).find((c) => c.name === 'fh_logged_in')).toBeUndefined();
+});

@@ -156,7 +156,9 @@ test('asks to freeze with a doctor’s note, showing the payments first', async 
   await expect(dialog.getByText(/up to 5 working days/)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'memberships-freeze-done', info.project.name);
-  await dialog.getByRole('button', { name: 'Back to my memberships' }).click();
+  // Focus stays in the dialog, so Escape closes it (issue 43: it did nothing after the request).
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   const again = await openManage(page, 'Gym & Swim');
   await expect(again.getByRole('button', { name: 'Freeze membership' })).toBeDisabled();

@@ -49,6 +49,19 @@ test('a customer resets a forgotten password through the emailed link', async ({
   expect(again.status()).toBe(403);
 });
 
+test('the showForgotPassword parameter opens the reset request with or without a value (issue 43)', async ({
+  page,
+}) => {
+  // The specification names the parameter only: '?showForgotPassword' alone opened nothing.
+  await page.goto('/account/login?showForgotPassword');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email or customer ID')).toBeVisible();
+  await page.goto('/account/login?showForgotPassword=false');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('an email shared by several accounts asks for the customer ID', async ({ page }) => {
   await page.goto('/account/login?showForgotPassword=true');
   const dialog = page.getByRole('dialog');

@@ -68,6 +68,8 @@ describe('PUT cart/{cartItemId}: places on one basket line', () => {
     expect(tooMany.json().errors.quantity).toEqual(['You can book up to 4 places on this session.']);
 
     await t.db.update(activitySessions).set({ bookedCount: 2 }).where(eq(activitySessions.id, s.id));
+    // The line says how many it may take now: the places left, not the activity's 4 (issue 43).
+    expect(cartOf(await call(session, 'GET', '/api/cart')).items[0]).toMatchObject({ max_quantity: 2 });
     const notLeft = await setQuantity(session, courtLine, 3);
     expect(notLeft.statusCode).toBe(422);
     expect(notLeft.json().errors.quantity).toEqual(['Only 2 places are left on this session.']);

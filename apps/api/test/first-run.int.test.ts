@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, NOT_SET_UP } from '@fieldhouse/contract';
+import { CSRF_COOKIE, CSRF_HEADER, NOT_FOUND_PAGE, NOT_SET_UP } from '@fieldhouse/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../src/lib/escape-html.ts';
 import { IMPORT_COMMAND } from '../src/plugins/app/client.ts';
 import { createClient, createVenue, setupTestDatabase } from './helper.ts';
 
@@ -225,7 +226,7 @@ describe('a client inserted later (by the import, from another process)', () => 
     expect(opened[0]!.level).toBe(30); // info
   });
 
-  it('still shows the set-up page when CLIENT_ID names a client that does not exist, and says which', async () => {
+  it('shows the not-found page when CLIENT_ID names a client the database does not hold beside others, and says which', async () => {
     const missing = capturingLogger();
     const other = await t.buildTestApp({ ...production, clientId: 987_654 }, { logger: missing.logger });
     await other.listen({ port: 0, host: '127.0.0.1' });
@@ -233,7 +234,15 @@ describe('a client inserted later (by the import, from another process)', () => 
     expect(missing.matching('No catalogue loaded')[0]!.msg).toContain(
       'the database has no client with CLIENT_ID=987654',
     );
-    expectSetUpPage(await other.inject({ method: 'GET', url: '/join/' }));
+    // The specification's not-found page with Go home, not 'This site is being set up' (issue 43).
+    for (const url of ['/join/', '/account/login', '/']) {
+      const page = await other.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(`<h1>${escapeHtml(NOT_FOUND_PAGE.heading)}</h1>`);
+      expect(page.body).toContain('<a href="/">Go home</a>');
+      expect(page.body).not.toContain(NOT_SET_UP.heading);
+    }
     expectNotSetUpReply(await other.inject({ method: 'GET', url: '/api/client' }));
   });
 });

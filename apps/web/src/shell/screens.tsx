@@ -1,4 +1,4 @@
-import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
+import { NOT_FOUND_PAGE, NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PageTitle } from '../lib/page-title';
 import { getSiteConfig } from '../lib/site-config';
@@ -6,7 +6,7 @@ import { getSiteConfig } from '../lib/site-config';
 export const ERROR_HEADING = 'We may have dropped the ball on this one.';
 export const PAGE_LOAD_FAILED =
   'The page failed to load correctly. Try refreshing the page or return to the home page.';
-export const NOT_FOUND_HEADING = "Whoops! Looks like you've gone offside.";
+export const NOT_FOUND_HEADING = NOT_FOUND_PAGE.heading;
 
 function homeHref(): string {
   try {

@@ -1,4 +1,4 @@
-import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
+import { LOGGED_IN_COOKIE, NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,6 +12,7 @@ import { loadFonts } from '../features/theme/utils/fonts';
 import { isApiError, setUnauthorisedHandler } from '../lib/api/client';
 import { readBootData } from '../lib/boot-data';
 import { showCarriedToast, takeCarriedToast } from '../lib/carried-toast';
+import { writeCookie } from '../lib/cookies';
 import { initModes, setModes } from '../lib/modes';
 import { setTitleSuffix } from '../lib/page-title';
 import { queryClient } from '../lib/query-client';
@@ -65,6 +66,9 @@ export function startSite(
 
   setUnauthorisedHandler(() => {
     clearSessionState(queryClient);
+    // 'Token removed' (spec §8): the logged-in flag goes too, so the reloaded page starts logged out. A 401 that
+    // left the flag set reloaded the page about once a second without end (issue 43).
+    writeCookie(LOGGED_IN_COOKIE, '', { maxAgeSeconds: 0, domain: config.cookieDomain });
     window.location.reload();
   });
 

@@ -32,6 +32,13 @@ export const VENUE_COOKIE = 'fh_venue';
  * While the database holds no operator (client) yet — a production first run before the catalogue is imported —
  * every site shows this page and the calls that need the operator answer 503 with this code and message.
  */
+/** The not-found page (spec: a page or client that cannot be found), on the sites and from the server. */
+export const NOT_FOUND_PAGE = {
+  title: 'Page not found',
+  heading: "Whoops! Looks like you've gone offside.",
+  goHome: 'Go home',
+} as const;
+
 export const NOT_SET_UP = {
   code: 'not_set_up',
   title: 'This site is being set up',

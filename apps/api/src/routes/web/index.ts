@@ -19,9 +19,9 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import { NOT_SET_UP_RETRY_AFTER_SECONDS } from '../../lib/http-errors.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/local-date.ts';
 import { apiPath } from '../../paths.ts';
-import { type ClientRow, toClientWire } from '../../services/clients/client-service.ts';
+import { type ClientRow, findClient, toClientWire } from '../../services/clients/client-service.ts';
 import { findCachedTheme } from '../request-helpers.ts';
-import { setUpPageHtml } from './set-up-page.ts';
+import { notFoundPageHtml, setUpPageHtml } from './set-up-page.ts';
 
 const PLACEHOLDER = '<!--fh-config-->';
 const SITE_HTML: Record<Site, string> = {
@@ -224,6 +224,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.webDist;
   const fontFiles = fontFilesFromManifest(root);
   const setUpPage = setUpPageHtml();
+  const notFoundPage = notFoundPageHtml();
   // preCompressed: sendFile answers with the build's .br or .gz copy when the browser accepts it (Vary set).
   await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, preCompressed: true });
   await app.register(fastifyStatic, {
@@ -270,7 +271,15 @@ const webRoutes: FastifyPluginAsync = async (app) => {
 
     const client = await app.findCurrentClient();
     if (!client) {
-      // First run before the catalogue is imported: every site says so, rather than an error (decision 028).
+      // CLIENT_ID names an operator this database does not hold, beside others it does: the not-found page (issue
+      // 43). An empty database is the first run, before the catalogue is imported: every site says so, rather than
+      // an error (decision 028).
+      if (app.config.clientId !== null && (await findClient(app.db, null)))
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(notFoundPage);
       return reply
         .code(503)
         .type('text/html; charset=utf-8')

@@ -1,4 +1,4 @@
-import { NOT_SET_UP } from '@fieldhouse/contract';
+import { NOT_FOUND_PAGE, NOT_SET_UP } from '@fieldhouse/contract';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
@@ -6,14 +6,34 @@ import { escapeHtml } from '../../lib/escape-html.ts';
  * script, no external asset, no operator theme — there is none yet), readable on a phone and in dark mode.
  */
 export function setUpPageHtml(): string {
-  const title = escapeHtml(NOT_SET_UP.title);
+  return plainPage({
+    title: NOT_SET_UP.title,
+    icon: '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
+    body: `<h1>${escapeHtml(NOT_SET_UP.heading)}</h1>\n<p>${escapeHtml(NOT_SET_UP.message)}</p>`,
+  });
+}
+
+/**
+ * The not-found page, when CLIENT_ID names an operator the database does not hold while it holds others (the
+ * specification: a client that cannot be loaded shows the not-found page; issue 43). Self-contained like the
+ * set-up page: there is no operator's theme to use.
+ */
+export function notFoundPageHtml(): string {
+  return plainPage({
+    title: NOT_FOUND_PAGE.title,
+    icon: '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.5l5 5M14.5 9.5l-5 5"/>',
+    body: `<h1>${escapeHtml(NOT_FOUND_PAGE.heading)}</h1>\n<p><a href="/">${escapeHtml(NOT_FOUND_PAGE.goHome)}</a></p>`,
+  });
+}
+
+function plainPage({ title, icon, body }: { title: string; icon: string; body: string }): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <style>
 :root { color-scheme: light dark; --bg: #f4f5f7; --card: #ffffff; --text: #1d2430; --muted: #404a5a; --accent: #1f5fa8; }
@@ -34,13 +54,13 @@ main {
 svg { width: 3rem; height: 3rem; color: var(--accent); }
 h1 { margin: 1rem 0 0.75rem; font-size: 1.625rem; line-height: 1.25; text-wrap: balance; overflow-wrap: break-word; }
 p { margin: 0; color: var(--muted); text-wrap: pretty; }
+a { color: var(--accent); font-weight: 600; }
 </style>
 </head>
 <body>
 <main>
-<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/></svg>
-<h1>${escapeHtml(NOT_SET_UP.heading)}</h1>
-<p>${escapeHtml(NOT_SET_UP.message)}</p>
+<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${icon}</svg>
+${body}
 </main>
 </body>
 </html>

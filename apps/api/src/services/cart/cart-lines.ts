@@ -104,7 +104,7 @@ export type CartLine = {
   /** What the line costs at full price: the unit price times the quantity. */
   fullPrice: number;
   unitPrice: number;
-  /** Places (activities) or 1; maxQuantity is the most this line may take. */
+  /** Places (activities) or 1; maxQuantity is the most this line may take now (the activity's limit, the places left). */
   quantity: number;
   maxQuantity: number;
   category: string | null;
@@ -213,7 +213,16 @@ export async function loadCartLines(
         fullPrice: r.session.price * r.item.quantity,
         unitPrice: r.session.price,
         quantity: r.item.quantity,
-        maxQuantity: r.activity.maxPlacesPerBooking,
+        // The activity's limit, but never more than the places left (issue 43: 'Up to 4' on a session with one
+        // place left); never below what the line already holds, so the stepper stays to take places off.
+        maxQuantity:
+          r.activity.maxPlacesPerBooking > 1
+            ? Math.max(
+                1,
+                r.item.quantity,
+                Math.min(r.activity.maxPlacesPerBooking, r.session.capacity - r.session.bookedCount),
+              )
+            : 1,
         category: r.activity.category,
         session: {
           id: r.session.id,

@@ -167,4 +167,15 @@ describe('serverMessageOr', () => {
     ).toBe('Something has gone wrong, please reload and try again.');
     expect(serverMessageOr(new Error('network'), 'User signed out')).toBe('User signed out');
   });
+
+  it("never shows a 5xx reply's own text: 'any other status' is the default error (issue 43)", () => {
+    for (const [status, text] of [
+      [503, 'Service Unavailable'],
+      [502, 'Bad Gateway'],
+      [500, 'Internal Server Error'],
+    ] as const)
+      expect(serverMessageOr(new ApiError(status, errorText(status, text), text), 'fallback')).toBe(
+        'Something has gone wrong, please try again.',
+      );
+  });
 });

@@ -24,11 +24,13 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /**
  * For calls whose failure the spec shows as "the server message" (login, forgotten password): the
- * server's text, except where the spec fixes the text (419), or `fallback` when there is none.
+ * server's text, except where the spec fixes the text (419, and 500 or any other status the server did not answer
+ * on purpose: a proxy's 'Service Unavailable' or 'Bad Gateway' is not a message for a member), or `fallback` when
+ * there is none.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
-  if (error.status === 419) return error.message;
+  if (error.status === 419 || error.status >= 500) return error.message;
   return error.serverMessage || error.message || fallback;
 }
 

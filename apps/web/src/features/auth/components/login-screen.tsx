@@ -8,14 +8,15 @@ const ForgottenPasswordModal = lazy(() =>
 );
 
 /**
- * The /login page of the account and join sites. ?showForgotPassword=true opens the reset-request modal;
- * ?activateAccount=true opens the same request in its own words (accounts made at the desk).
+ * The /login page of the account and join sites. ?showForgotPassword opens the reset-request modal (with or without
+ * a value, as the specification's query parameter; `=false` does not); ?activateAccount opens the same request in
+ * its own words (accounts made at the desk).
  */
 export function LoginScreen() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const isActivateOpen = params.get('activateAccount') === 'true';
-  const isForgotOpen = params.get('showForgotPassword') === 'true' || isActivateOpen;
+  const isActivateOpen = isFlagSet(params.get('activateAccount'));
+  const isForgotOpen = isFlagSet(params.get('showForgotPassword')) || isActivateOpen;
   const base = Object.fromEntries(
     [...params].filter(([key]) => key !== 'showForgotPassword' && key !== 'activateAccount'),
   );
@@ -64,3 +65,6 @@ export function LoginScreen() {
     </div>
   );
 }
+
+/** A flag in the query: present (`?showForgotPassword`, `=true`, `=1`) and not `false` or `0`. */
+const isFlagSet = (value: string | null) => value !== null && value !== 'false' && value !== '0';

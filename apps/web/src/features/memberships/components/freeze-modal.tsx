@@ -1,5 +1,5 @@
 import { MEMBERSHIP_MANAGEMENT_TEXTS } from '@fieldhouse/contract/texts/membership-management';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/client';
 import { venueToday } from '../../../lib/dates';
@@ -77,8 +77,12 @@ function SelectField({
 }
 
 function FreezeSummary({ result, onClose }: { result: FreezeResult; onClose: () => void }) {
+  // The form (and its focused button) is gone: focus comes here, inside the dialog, so it is read out and Escape
+  // still closes the dialog (issue 43: focus fell to the page and Escape did nothing).
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => summary.current?.focus(), []);
   return (
-    <div className="stack" role="status">
+    <div className="stack" role="status" ref={summary} tabIndex={-1}>
       <p>
         <strong>Freeze requested</strong>
       </p>
