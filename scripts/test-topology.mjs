@@ -6,16 +6,31 @@
 //  - two of them on one PostgreSQL database and Redis, in production mode with the demo operator;
 //  - Debian's nginx in front, with the compose file's own configuration (deploy/nginx/fieldhouse.conf.template);
 //  - members' traffic through the proxy while each process in turn is stopped (SIGTERM) and started again, as a
-//    rolling upgrade does: not one request may fail, and both processes must have answered before and after.
+//    rolling upgrade does: not one request may fail, and both processes must have answered before and after;
+//  - and that restart is an upgrade (issue 41, docs/upgrades.md): both processes start on the previous release
+//    (deploy/previous-release: its commit, built here from git, its runtime tree made by its own script), which
+//    makes the schema and seeds the demo; the first process is replaced by this release, which migrates while the
+//    previous release's process keeps serving on the new schema, and a member's log-in, timetable and basket are
+//    checked on that old process directly before it is replaced in turn; then one process goes back to the previous
+//    release (a rollback) and serves a member again. Without the previous release's commit (a
+//    shallow clone) it says so and restarts this release only; under CI that fails.
 // Needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432), nginx and Redis (127.0.0.1:6379); without them it says
 // so, and fails under CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeRuntimeTree } from '../deploy/runtime-tree.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
+import { ensurePreviousTree, previousRelease } from './lib/previous-release.mjs';
 import { findTestPostgres, portAnswers, redactUrl } from './lib/test-postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +69,8 @@ const runAs = asRoot ? { uid: 65534, gid: 65534 } : null;
 
 const children = new Set();
 let nginxProcess = null;
+/** The previous release's runtime tree (.previous-release, by commit), when this clone has its commit. */
+let previousTree = null;
 const database = `fh_topology_${process.pid}`;
 const { default: pg } = await import('pg');
 const admin = new pg.Client({ connectionString: pgUrl });
@@ -72,6 +89,19 @@ try {
   mkdirSync(join(state, 'files'), { recursive: true });
   if (runAs) for (const dir of [state, join(state, 'files')]) chownSync(dir, runAs.uid, runAs.gid);
   log(`Runtime tree: ${du(tree)} MB, read-only${runAs ? ', run as nobody' : ''}`);
+  const previous = previousRelease();
+  if (previous) {
+    log(
+      `The previous release ${previous.slice(0, 10)} (made by npm run build:previous, or now if it is missing) …`,
+    );
+    previousTree = await ensurePreviousTree(previous, join(work, 'previous-release.log'));
+    readOnly(previousTree);
+    log(`Previous release's runtime tree: ${du(previousTree)} MB, read-only`);
+  } else if (process.env.CI) {
+    throw new Error(
+      'deploy/previous-release names a commit this clone does not have: the upgrade is not tested',
+    );
+  } else log('The previous release is not in this clone: restarting this release only');
 
   // An operator command from the same tree, on the same Node: the catalogue check.
   const check = spawnSync(
@@ -89,8 +119,14 @@ try {
   await admin.query(`create database ${database}`);
   log(`Database ${database} on ${redactUrl(pgUrl)}`);
 
-  const apps = appPorts.map((port, i) => ({ name: `process ${i + 1}`, port, child: null }));
-  // The first process migrates and seeds the demo operator; the second starts on that database.
+  const apps = appPorts.map((port, i) => ({
+    name: `process ${i + 1}`,
+    port,
+    child: null,
+    tree: previous ? previousTree : tree,
+  }));
+  // The first process migrates and seeds the demo operator; the second starts on that database. With the previous
+  // release, both run it: the schema and the demo are the previous release's.
   for (const app of apps) await startApp(app);
 
   const accessLog = join(work, 'nginx-access.log');
@@ -123,20 +159,44 @@ try {
   const traffic = startTraffic(slug);
   await sleep(3_000);
   const before = upstreamsIn(accessLog);
-  for (const app of apps) {
+  for (const [i, app] of apps.entries()) {
     log(`Stopping ${app.name} (SIGTERM) under load …`);
     const code = await stopApp(app);
     if (code !== 0) throw new Error(`${app.name} exited ${code} on SIGTERM, not 0`);
     await sleep(1_000);
+    const wasPrevious = app.tree === previousTree;
+    app.tree = tree;
+    // This release's first process migrates the database the previous release made.
     await startApp(app);
+    if (wasPrevious && i === 0) {
+      const old = apps[1];
+      await memberJourney(`http://127.0.0.1:${old.port}`, slug);
+      log(
+        `The previous release's ${old.name} serves a member on the new schema: log-in, timetable, basket add and remove`,
+      );
+      await memberJourney(`http://127.0.0.1:${app.port}`, slug);
+    }
     // Longer than the proxy's fail_timeout (3 s), as the rolling restart in the README says.
+    await sleep(4_000);
+  }
+  if (previous) {
+    // Going back one release (docs/upgrades.md): the previous release's build on this release's schema.
+    const back = apps[1];
+    log(`Rolling ${back.name} back to the previous release under load …`);
+    const code = await stopApp(back);
+    if (code !== 0) throw new Error(`${back.name} exited ${code} on SIGTERM, not 0`);
+    await sleep(1_000);
+    back.tree = previousTree;
+    await startApp(back);
+    await memberJourney(`http://127.0.0.1:${back.port}`, slug);
+    log(`The previous release started again on the new schema and serves a member (a rollback)`);
     await sleep(4_000);
   }
   await sleep(3_000);
   const result = await traffic.stop();
   const after = upstreamsIn(accessLog, before.lines);
   log(
-    `${result.requests} requests during the restarts (${result.posts} of them POSTs), ${result.failures.length} failed; ` +
+    `${result.requests} requests during the ${previous ? 'upgrade from the previous release' : 'restarts'} (${result.posts} of them POSTs), ${result.failures.length} failed; ` +
       `answered by ${[...after.upstreams].join(', ')}`,
   );
   if (result.failures.length)
@@ -154,7 +214,7 @@ try {
 } catch (err) {
   failed = true;
   console.error(`\nTopology test FAILED: ${err instanceof Error ? err.message : err}`);
-  for (const file of ['process-1.log', 'process-2.log', 'nginx-error.log']) {
+  for (const file of ['process-1.log', 'process-2.log', 'nginx-error.log', 'previous-release.log']) {
     try {
       const text = readFileSync(join(work, file), 'utf8').trim().split('\n').slice(-15).join('\n');
       if (text) console.error(`\n--- last lines of ${file} ---\n${text}`);
@@ -174,12 +234,59 @@ try {
   } catch {}
   await admin.end().catch(() => {});
   chmodTree(tree, 0o755);
+  // The cached tree is made writable again (read-only only while the test runs).
+  if (previousTree) chmodTree(previousTree, 0o755);
   if (failed && process.env.TOPOLOGY_KEEP) console.error(`Kept ${work}`);
   // Removing the tree's 30,000 files takes a minute on a busy host: a process of its own does it, unwaited.
   else spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref();
 }
 log(failed ? 'FAILED' : 'passed');
 process.exit(failed ? 1 : 0);
+
+/**
+ * A member on one process directly (not through the proxy): log in, their account, the venue's timetable, a session
+ * into the basket and out again. On the previous release's process after this release migrated, it shows the old
+ * code reads and writes the new schema.
+ */
+async function memberJourney(base, slug) {
+  const csrf = { 'x-csrf-token': 'upgrade', 'content-type': 'application/json' };
+  const login = await fetch(`${base}/api/auth/customer/login`, {
+    method: 'POST',
+    headers: { ...csrf, cookie: 'fh_csrf=upgrade' },
+    body: JSON.stringify({ username: 'demo@fieldhouse.test', password: 'Fieldhouse1!' }),
+  });
+  if (login.status !== 200) throw new Error(`${base}: log-in answered ${login.status}`);
+  const cookie = [
+    'fh_csrf=upgrade',
+    ...login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c.startsWith('fh_csrf=')),
+  ].join('; ');
+  const call = async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...csrf, cookie },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${base}: ${method} ${path} answered ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const user = await call('GET', '/api/auth/user');
+  if (!JSON.stringify(user).includes('demo@fieldhouse.test'))
+    throw new Error(`${base}: GET /api/auth/user is not the member`);
+  const timetable = await call('GET', `/api/venues/${slug}/sessions`);
+  // The last bookable session of the fortnight: the traffic's members and the demo's bookings leave it alone.
+  const session = timetable.data.sessions.findLast((s) => s.state === 'bookable' && s.price.raw > 0);
+  if (!session) throw new Error(`${base}: no bookable session in the timetable of ${slug}`);
+  const added = await call('POST', '/api/cart/add', { items: [{ id: session.id, type: 'activity' }] });
+  const item = added.data.items.find((i) => i.cartable_type === 'activity' && i.cartable_id === session.id);
+  if (!item) throw new Error(`${base}: session ${session.id} is not in the basket after adding it`);
+  const left = await call('POST', '/api/cart/remove', { cart_item_ids: [item.id] });
+  if (left.data.items.some((i) => i.id === item.id))
+    throw new Error(`${base}: the basket line was not removed`);
+}
 
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
@@ -224,8 +331,8 @@ async function waitFor(url, timeoutMs, what, child) {
 
 async function startApp(app) {
   const logFile = join(work, `${app.name.replace(' ', '-')}.log`);
-  const child = spawn(process.execPath, ['--liftoff-only', join(tree, 'apps/api/dist/main.js')], {
-    cwd: tree,
+  const child = spawn(process.execPath, ['--liftoff-only', join(app.tree, 'apps/api/dist/main.js')], {
+    cwd: app.tree,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -250,13 +357,16 @@ async function startApp(app) {
   const sink = [];
   child.stdout.on('data', (d) => sink.push(d));
   child.stderr.on('data', (d) => sink.push(d));
-  child.on('close', () => writeFileSync(logFile, Buffer.concat(sink)));
+  // Appended: a process's log keeps what each release it ran wrote.
+  child.on('close', () => writeFileSync(logFile, Buffer.concat(sink), { flag: 'a' }));
   children.add(child);
   child.on('exit', () => children.delete(child));
   app.child = child;
   // Generous: the first start migrates and seeds the demo, on a host that may be busy with other tests.
   await waitFor(`http://127.0.0.1:${app.port}/api/health/ready`, 300_000, app.name, child);
-  log(`${app.name} ready on 127.0.0.1:${app.port} (pid ${child.pid})`);
+  log(
+    `${app.name} ready on 127.0.0.1:${app.port} (pid ${child.pid}, ${app.tree === tree ? 'this release' : 'the previous release'})`,
+  );
 }
 
 function stopApp(app) {

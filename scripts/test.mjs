@@ -49,13 +49,16 @@ const STAGES = [
     background: true,
   },
   // The production topology without containers (scripts/test-topology.mjs, decision 068): the image's runtime tree,
-  // two processes behind nginx, each restarted under load. After the browser tests, in their slot: beside them and
+  // two processes behind nginx, upgraded from the previous release (built here from git) and back under load. After the browser tests, in their slot: beside them and
   // two integration stages, niced, its npm ci took 3 minutes and its first process (migrations and the demo seed)
   // was not ready in 120 s (2026-12-02); after them it runs while the integration stages end, before Lighthouse.
+  // The previous release, built from git for the topology test's upgrade (scripts/lib/previous-release.mjs): about
+  // 4 minutes of npm ci and build, in the slot the quick checks leave while the browser tests run.
+  { name: 'previous-release', run: ['run', 'build:previous'], later: ['unit'] },
   {
     name: 'topology',
     run: ['run', 'test:topology'],
-    after: ['build'],
+    after: ['build', 'previous-release'],
     later: ['e2e'],
   },
   // Lighthouse last, alone (`later`): its performance score is simulated from what the page's main thread did, so
