@@ -1,3 +1,5 @@
+import { fillPath } from '@fieldhouse/contract/call';
+import { exportStaffMemberData } from '@fieldhouse/contract/routes/member-data';
 import { memberNoteBody } from '@fieldhouse/contract/staff-members';
 import { erasedEmail } from '@fieldhouse/contract/texts/member-erasure';
 import { useId, useState } from 'react';
@@ -26,11 +28,14 @@ export function MemberRecordPanel({
   customerId,
   editHref,
   mayErase = false,
+  mayExport = false,
 }: {
   customerId: number;
   editHref: string;
   /** Administrators: 'Erase personal data' (decision 073; the server checks the role again). */
   mayErase?: boolean;
+  /** Administrators and centre managers: the customer's data for a subject access request (decision 077). */
+  mayExport?: boolean;
 }) {
   const record = useMemberRecord(customerId);
   const headingId = useId();
@@ -58,6 +63,7 @@ export function MemberRecordPanel({
           {!isErased(record.data) && <WebsiteAccess record={record.data} />}
           <RecordFlags record={record.data} />
           <RecordNotes record={record.data} />
+          {mayExport && !isErased(record.data) && <DataExportLinks customerId={record.data.id} />}
           {isErased(record.data) ? (
             <p className="muted">This customer’s personal data has been erased.</p>
           ) : (
@@ -66,6 +72,27 @@ export function MemberRecordPanel({
         </>
       )}
     </section>
+  );
+}
+
+/** A subject access request (decision 077): the customer's data as JSON or a readable page; each download audited. */
+function DataExportLinks({ customerId }: { customerId: number }) {
+  const path = fillPath(exportStaffMemberData.path, { id: customerId });
+  return (
+    <div className="member-record__export">
+      <h3>Subject access request</h3>
+      <p className="muted">
+        Everything held about this customer. Each download is recorded in the audit log.
+      </p>
+      <div className="form-actions">
+        <a className={buttonClass('secondary')} href={`${path}?format=json`} download>
+          Download data (JSON)
+        </a>
+        <a className={buttonClass('secondary')} href={`${path}?format=html`} download>
+          Download data (web page)
+        </a>
+      </div>
+    </div>
   );
 }
 

@@ -1,13 +1,15 @@
 import { useClient } from '../../../../features/client/api/get-client';
 import { accountDataFieldsQueryOptions } from '../../../../features/user-details/api/get-data-fields';
+import { DataDownloadSection } from '../../../../features/user-details/components/data-download-section';
 import { AccountDetails } from '../../../../features/user-details/components/details-form';
 import { PasswordChangeForm } from '../../../../features/user-details/components/password-form';
 import { PrivacySection } from '../../../../features/user-details/components/privacy-section';
 import { WhenSettled } from '../../../../ui/when-settled';
 
 /**
- * /user-details: the personal details form, the password change and (with a tag manager) Privacy, which appear
- * together once the form's fields have loaded (`WhenSettled`): the password form no longer jumps down the page.
+ * /user-details: the personal details form, the password change, 'Your data' (the download, decision 077) and (with
+ * a tag manager) Privacy, which appear together once the form's fields have loaded (`WhenSettled`): the password
+ * form no longer jumps down the page.
  */
 export default function PersonalDetailsPage() {
   const client = useClient();
@@ -21,6 +23,7 @@ export default function PersonalDetailsPage() {
         <AccountDetails />
       </section>
       <PasswordChangeForm />
+      <DataDownloadSection />
       {client?.opGtmId && <PrivacySection />}
     </WhenSettled>
   );

@@ -44,6 +44,7 @@ export default function CustomerPage() {
             customerId={id}
             editHref={`/desk/customers/${id}/edit`}
             mayErase={me?.role === 'administrator'}
+            mayExport={me?.role === 'administrator' || me?.role === 'centre_manager'}
           />
           <MemberOrders customerId={id} />
         </CustomerView>
