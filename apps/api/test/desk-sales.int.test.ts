@@ -151,6 +151,40 @@ describe('sales at the desk', () => {
     expect(twice.json().message).toBe(MEMBERSHIP_PURCHASE_TEXTS.alreadyMember);
   });
 
+  it('sells a single-payment membership by cheque: no mandate, active for its fixed term', async () => {
+    const customerId = await walkIn();
+    const created = mandateCalls.created.length;
+    const sold = await asDesk(
+      'POST',
+      `${customerId}/memberships`,
+      details({
+        payment_option_id: gymAnnual.id,
+        billing_day: null,
+        account_holder: null,
+        account_details: null,
+      }),
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(mandateCalls.created.length).toBe(created);
+    const basket = cartReply.parse(sold.json()).data;
+    const payments = [{ tender_type: 'cheque', amount: basket.totals.total.raw }];
+    expect(payments[0]!.amount).toBe(39900);
+    const set = await asDesk('PUT', `${customerId}/basket/payments`, { payments });
+    const body = { terms: true, source: 'front-of-house', cart_version: set.json().data.version, payments };
+    const paid = await asDesk('POST', `${customerId}/pay`, body);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [m] = await t.db.select().from(memberships).where(eq(memberships.customerId, customerId));
+    expect(m).toMatchObject({
+      status: 'active',
+      awaitingPayment: false,
+      expiresAt: '2027-11-22',
+      nextPaymentDate: null,
+      mandateId: null,
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, paid.json().data.order_id));
+    expect(order).toMatchObject({ total: 39900, paymentType: 'Cheque' });
+  });
+
   it('refuses what the online purchase refuses, with its words, and leaves nothing behind', async () => {
     const customerId = await walkIn();
     const ineligible = await asDesk(
