@@ -8,7 +8,7 @@ import { auditLog, authSessions, consentChanges, customers, mailOutbox } from '.
 import { deliverMail } from '../src/services/mail/delivery.ts';
 import { queueMarketingMail } from '../src/services/mail/index.ts';
 import type { MailMessage } from '../src/services/mail/sender.ts';
-import { runRetention } from '../src/services/members-data/retention.ts';
+import { RETENTION_JOB, runRetention } from '../src/services/members-data/retention.ts';
 import { createCustomer, createPenalty, login } from './helper.ts';
 import { clock, staffDeskTestbed } from './staff-desk.fixtures.ts';
 
@@ -373,5 +373,34 @@ describe('retention', () => {
     // The next night: the erased account is not read again; the owing one still skipped.
     const next = await runRetention(deps, { clientId: client.id, inactiveYears: 6, batchSize: 200 });
     expect(next).toMatchObject({ considered: 1, erased: 0, skipped: 1 });
+  });
+
+  it('runs as a job on the engine when RETENTION_INACTIVE_YEARS is set, and not at all when it is not', async () => {
+    const off = await t.buildTestApp(
+      {},
+      { now: () => clock, storage, jobs: { start: true, workers: false } },
+    );
+    // Off: the job type is not even registered (its queue does not exist).
+    await expect(off.jobs.findJobs(RETENTION_JOB)).rejects.toThrow(/does not exist/);
+    await off.close();
+
+    const sleeper = await createCustomer(t.db, {
+      clientId: client.id,
+      homeVenueId: leeds.id,
+      email: 'long.gone@example.test',
+      reference: 'C-4004',
+      createdAt: new Date('2018-01-10T09:00:00Z'),
+    });
+    const on = await t.buildTestApp(
+      { retention: { inactiveYears: 6, batchSize: 50 } },
+      { now: () => clock, storage, jobs: { start: true, workers: false } },
+    );
+    await on.jobs.send(RETENTION_JOB, {});
+    expect(await on.jobs.runDueJobs()).toBeGreaterThan(0);
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, sleeper.id));
+    expect(row!.email).toBe(`erased-${sleeper.id}@erased.invalid`);
+    const runs = await t.db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'));
+    expect(runs.at(-1)!.after).toMatchObject({ erased: 1 });
+    await on.close();
   });
 });

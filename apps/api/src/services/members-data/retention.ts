@@ -16,9 +16,9 @@ import type { JobEngine } from '../jobs/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { eraseCustomer } from './erase.ts';
 
-export const RETENTION_JOB = 'members-data.retention';
-/** Nightly at 03:30 London time, after the night's scheduled changes. */
-export const RETENTION_CRON = '30 3 * * *';
+export const RETENTION_JOB = 'members-data-retention';
+/** Nightly at 04:15 London time, after the timetable generation (03:30). */
+export const RETENTION_CRON = '15 4 * * *';
 export const RETENTION_ACTOR = 'Retention policy';
 
 export type RetentionDeps = { db: Db; storage: FileStorage; log: FastifyBaseLogger; now: () => Date };
