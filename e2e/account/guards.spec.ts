@@ -23,8 +23,9 @@ test('a 401 with the logged-in flag still set ends the session once, not a reloa
   baseURL,
 }) => {
   await apiLogin(page, baseURL!, DEMO.email, DEMO.password);
-  // A reply that answers 401 but leaves the flag cookie (as a proxy or another handler may): the client removes it.
-  await page.route('**/api/auth/user', (route) =>
+  // One call of the page answers 401 and leaves the flag cookie (a proxy, or a session ended between calls): the
+  // page reloads, its user call still finds the flag, the call 401s again, and so on. The client removes the flag.
+  await page.route('**/api/my-account/saved-cards**', (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthenticated."}' }),
   );
   let loads = 0;
