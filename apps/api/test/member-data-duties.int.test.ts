@@ -165,6 +165,30 @@ describe('marketing withdrawal by a signed link', () => {
   });
 });
 
+describe('consent changed by staff', () => {
+  it('is recorded with when, how and who', async () => {
+    const member = await createCustomer(t.db, {
+      clientId: client.id,
+      homeVenueId: leeds.id,
+      firstName: 'Kit',
+      lastName: 'Lane',
+      email: 'kit.lane@example.test',
+      marketingOptIn: true,
+    });
+    const res = await call(await asDesk(), 'PUT', `/api/staff/members/${member.id}`, {
+      first_name: 'Kit',
+      last_name: 'Lane',
+      email: 'kit.lane@example.test',
+      phone: '',
+      marketing_opt_in: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(consentChanges).where(eq(consentChanges.customerId, member.id))).toEqual([
+      expect.objectContaining({ granted: false, source: 'staff', at: clock, staffId: expect.any(Number) }),
+    ]);
+  });
+});
+
 describe('address and emergency contact on My details', () => {
   const dataFields = async (session: Awaited<ReturnType<typeof login>>) => {
     const res = await app.inject({

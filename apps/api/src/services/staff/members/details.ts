@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { transactionRetried } from '../../../db/connection-errors.ts';
-import { customers } from '../../../db/schema.ts';
+import { consentChanges, customers } from '../../../db/schema.ts';
 import { fieldError } from '../../../lib/http-errors.ts';
 import { compareDates, localDateOf, parseLocalDate } from '../../../lib/local-date.ts';
 import { revokePasswordResets } from '../../auth/index.ts';
@@ -150,6 +150,16 @@ export async function updateMemberDetails(
       });
       await queueMail(tx, { ...mail, to: current.email });
     }
+    // A change of marketing consent made by staff (a member's word at the desk) joins the consent history (decision 077).
+    if (changes.marketingOptIn !== undefined)
+      await tx.insert(consentChanges).values({
+        customerId: current.id,
+        consent: 'marketing_email',
+        granted: changes.marketingOptIn,
+        source: 'staff',
+        at: input.now,
+        staffId: input.actor.staffId,
+      });
     await recordAudit(tx, input.actor, input.now, {
       action: 'customer.update',
       entity: 'customer',
