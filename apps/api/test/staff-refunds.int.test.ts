@@ -576,6 +576,38 @@ describe('refunds by staff on an order', () => {
     ]);
     expect((await refundRows(orderId)).map((r) => r.amount)).toEqual([650]);
   });
+  it('a session cancelled after part of its line was refunded gives back only the rest: never twice', async () => {
+    // Two classes on one order, £13.00 on the card: the card alone would cover a second full refund of the first.
+    const { session: yoga } = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: at(52),
+      name: 'Yoga',
+    });
+    const { session: spin } = await createSession(t.db, {
+      venueId: venue.id,
+      startsAt: at(53),
+      name: 'Spin',
+    });
+    const { orderId, items } = await bookByCard([yoga.id, spin.id], 'Jo');
+    const yogaLine = items.find((i) => i.activitySessionId === yoga.id)!;
+    const part = await refund(orderId, {
+      destination: 'card',
+      lines: [{ order_item_id: yogaLine.id, amount: 200 }],
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/staff/sessions/${yoga.id}/cancel`,
+      headers: admin.headers,
+      payload: { reason: 'The pool is closed.' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // £2.00 by staff, then the £4.50 left by the cancellation: £6.50 in all, what the line cost (it gave £6.50 again,
+    // £8.50 for a £6.50 class, because the order's card still held £11.00).
+    expect((await refundRows(orderId)).map((r) => r.amount)).toEqual([200, 450]);
+    const mail = (await outbox(app)).find((m) => m.subject.startsWith('Cancelled: Yoga'));
+    expect(mail?.text).toContain('£4.50 back to your card');
+  });
 });
 
 describe('with Stripe as the card provider (its stand-in)', () => {

@@ -211,7 +211,8 @@ async function cancelInTransaction(tx: Tx, input: CancelSessionInput) {
 }
 
 /**
- * Gives a cancelled booking's price back to what paid for it (`portionsOf`), in the caller's transaction: credit at
+ * Gives a cancelled booking's price, less what came back of it already, to what paid for it (`portionsOf`), in the
+ * caller's transaction: credit at
  * once, a card portion as a 'pending' refund row and its job. Each portion is written once (its idempotency key
  * `{key}:booking:{id}:{tender}:{kind or charge}`), so a repeat gives nothing more. Returns the refund rows made now
  * and a line each for the member's mail. Used by the session cancel and by a member's cancel after a move.
@@ -234,7 +235,14 @@ export async function refundBookingPrice(
   const lines: string[] = [];
   const made: (typeof refunds.$inferSelect)[] = [];
   if (booking.price <= 0 || booking.orderId === null) return { lines, refunds: made };
-  for (const portion of await portionsOf(tx, booking.orderId, booking.price)) {
+  // What came back of this booking already (staff refunding part of its line, decision 074) is not given again.
+  const [earlier] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.bookingId, booking.id));
+  const owed = booking.price - Number(earlier?.amount ?? 0);
+  if (owed <= 0) return { lines, refunds: made };
+  for (const portion of await portionsOf(tx, booking.orderId, owed)) {
     const key = `${input.key}:booking:${booking.id}:${portion.tender}:${portion.creditKind ?? portion.chargeId}`;
     const [row] = await tx
       .insert(refunds)
