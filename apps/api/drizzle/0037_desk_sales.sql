@@ -1,2 +1,3 @@
--- Reserved for this session's work; replaced by the migration itself.
+-- Reserved for the desk's sales this session, which needed no change to the schema (decision 076): a no-op, kept
+-- so the journal's numbering stays as every database that ran it recorded it.
 SELECT 1;
