@@ -17,14 +17,7 @@
 // Needs PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432), nginx and Redis (127.0.0.1:6379); without them it says
 // so, and fails under CI.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
