@@ -133,6 +133,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
+        // Chunks and assets by their hash alone (decision 079): every file names the chunks it imports, and a
+        // site's route table lists every page's chunks for preloading, so a name like
+        // 'assets/memberships-page-jKJLQANm.js' is paid for on every first load; 0.4-0.8 KB a page.
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
         // What every site needs on its first load goes in one file (fewer requests, better compression than a
         // dozen small ones): React, the router (wouter, regexparam) and TanStack Query.
         codeSplitting: {

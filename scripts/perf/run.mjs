@@ -40,14 +40,14 @@ const { values: args } = parseArgs({
  */
 const JS_TARGET_KB = 100;
 const JS_BUDGET_KB = {
-  '/': 85,
-  '/venues/': 92,
-  '/account/login': 99,
-  // 91.5 until 2026-12-02: the venue paging (decision 069) put 0.03-0.1 KB on the account dashboard's shared files
-  // (91.53 KB measured); raised by 0.1 to land, to be taken back (issue 40: no budget may grow).
-  '/account/': 91.6,
-  '/join/': 98.5,
-  '/join/centre/': 98.5,
+  // Lowered 2026-12-02 when chunks lost their names (decision 079): / 84.1 -> 83.7 KB, the venue page 91.7 -> 91.3,
+  // /account/login 98.8 -> 98.0, /account/ 91.7 -> 91.0 (back under its old 91.5), /join/ 97.7 -> 97.1.
+  '/': 84,
+  '/venues/': 91.5,
+  '/account/login': 98.5,
+  '/account/': 91.5,
+  '/join/': 97.5,
+  '/join/centre/': 97.5,
 };
 /**
  * Lighthouse mobile: issue 11's targets, and what fails the stage. Accessibility and best practices are held to
