@@ -115,6 +115,9 @@ function withoutZodJsonSchema(): Plugin {
   };
 }
 
+/** Chunks and assets that keep their names (decision 079): loaded on demand, and watched by name in the browser tests. */
+const NAMED_ON_DEMAND = /^(paged-venues|venue-map|maplibre-gl-worker)\b/;
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
@@ -135,9 +138,15 @@ export default defineConfig({
       output: {
         // Chunks and assets by their hash alone (decision 079): every file names the chunks it imports, and a
         // site's route table lists every page's chunks for preloading, so a name like
-        // 'assets/memberships-page-jKJLQANm.js' is paid for on every first load; 0.4-0.8 KB a page.
-        chunkFileNames: 'assets/[hash].js',
-        assetFileNames: 'assets/[hash][extname]',
+        // 'assets/memberships-page-jKJLQANm.js' is paid for on every first load; 0.4-0.8 KB a page. The few loaded
+        // only on demand whose loading the browser tests watch by name (the paging code, the map and its worker)
+        // keep their names.
+        chunkFileNames: (chunk) =>
+          NAMED_ON_DEMAND.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+        assetFileNames: (asset) =>
+          NAMED_ON_DEMAND.test(asset.names?.[0] ?? '')
+            ? 'assets/[name]-[hash][extname]'
+            : 'assets/[hash][extname]',
         // What every site needs on its first load goes in one file (fewer requests, better compression than a
         // dozen small ones): React, the router (wouter, regexparam) and TanStack Query.
         codeSplitting: {

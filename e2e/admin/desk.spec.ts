@@ -108,7 +108,7 @@ test('the front desk finds the demo member by name, or by customer number with t
     'Credit',
     'Unpaid fees',
   ]) {
-    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Gym & Swim').first()).toBeVisible();
   await expect(page.getByRole('img', { name: /Alex Morgan/ })).toBeVisible();
