@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, carts } from '../src/db/schema.ts';
+import { auditLog, carts, orders } from '../src/db/schema.ts';
 import { at, checkoutTestbed, type Rig } from './checkout.fixtures.ts';
 import { createSession, createVenue, staffSessionFor } from './helper.ts';
 
@@ -50,6 +50,9 @@ describe.each(['sandbox', 'stripe'] as const)('checkout (%s card payments)', (pr
       .from(auditLog)
       .where(eq(auditLog.entityId, String(paid.json().data.order_id)));
     expect(audited).toMatchObject({ action: 'desk.pay', actor: 'Dee Desk', staffId: desk.staff.id });
+    // Reports count it in the session's venue's takings, taken by this staff member (decision 080).
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, paid.json().data.order_id));
+    expect(row).toMatchObject({ venueId: venue.id, staffId: desk.staff.id });
   });
 
   it('takes a card at the desk through the card provider, for the customer, audited with the card', async () => {

@@ -9,15 +9,19 @@ export { STAFF_PASSWORD_LINK_VALID_HOURS, STAFF_TEXTS, STAFF_TOTP_SETUP_MINUTES 
 /**
  * The staff console (/admin/): staff accounts are separate from customers, with their own session cookie. Roles
  * (checked on the server for every call): administrator (everything, staff accounts, the audit log), centre manager
- * (their venues), front desk (their venue's desk work).
+ * (their venues), front desk (their venue's desk work), finance (reports and exports of every venue, issue 37).
  */
-export const STAFF_ROLES = ['administrator', 'centre_manager', 'front_desk'] as const;
+export const STAFF_ROLES = ['administrator', 'centre_manager', 'front_desk', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   administrator: 'Administrator',
   centre_manager: 'Centre manager',
   front_desk: 'Front desk',
+  finance: 'Finance',
 };
+/** Roles that work at every venue (no venue list of their own); every other role keeps at least one venue. */
+export const VENUE_WIDE_ROLES: readonly StaffRole[] = ['administrator', 'finance'];
+export const worksEverywhere = (role: StaffRole): boolean => VENUE_WIDE_ROLES.includes(role);
 
 /** HttpOnly cookie holding the staff session token (never readable by JavaScript). */
 export const STAFF_SESSION_COOKIE = 'fh_staff_session';

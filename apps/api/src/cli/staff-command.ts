@@ -15,7 +15,7 @@ import { recordAudit, systemActor } from '../services/staff/audit.ts';
 import { newTotpSecret, totpUri } from '../services/staff/totp.ts';
 
 const USAGE = `npm run staff -- <command>
-  add --email E --name "N" --role administrator|centre_manager|front_desk [--venue SLUG ...] [--password P]
+  add --email E --name "N" --role administrator|centre_manager|front_desk|finance [--venue SLUG ...] [--password P]
         (no --password: a strong one is made and printed once)
   list
   disable --email E          the account can no longer log in (its sessions end)

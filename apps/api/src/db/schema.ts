@@ -663,9 +663,19 @@ export const orders = pgTable(
     /** Same key twice yields the same order (idempotent checkout). */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
+    /**
+     * The venue whose takings the order is (decision 080): its first line's (a session's venue, a membership's home
+     * venue, a fee's venue), else the customer's home venue. Set in the order's transaction (db/order-venue.ts).
+     */
+    venueId: integer('venue_id').references(() => venues.id),
+    /** The staff member who took it at the desk (null: the member's own checkout online). */
+    staffId: integer('staff_id').references((): AnyPgColumn => staffAccounts.id),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // Reports (issue 37): a period's orders, of every venue or of one.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_venue_created_idx').on(t.venueId, t.createdAt),
     check('orders_total_nonneg', sql`${t.total} >= 0`),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
   ],

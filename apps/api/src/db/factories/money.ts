@@ -1,6 +1,7 @@
 /** Factories for what a customer pays and owes: baskets, orders (lines, payments), fees and booking credit. */
 import { cartItemFor } from '../cart-items.ts';
 import type { DbOrTx } from '../client.ts';
+import { attributeOrder } from '../order-venue.ts';
 import { cartItems, carts, creditTransactions, orderItems, orders, payments, penalties } from '../schema.ts';
 
 /** An open basket holding the given lines. */
@@ -53,6 +54,7 @@ export async function createOrder(
         .values(paid.map((payment) => ({ orderId: order!.id, ...payment })))
         .returning()
     : [];
+  if (overrides.venueId === undefined) await attributeOrder(db, order!.id);
   return { order: order!, items, payments: paymentRows };
 }
 

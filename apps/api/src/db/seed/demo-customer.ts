@@ -10,6 +10,7 @@ import { createCustomer, createMandate } from '../factories/customers.ts';
 import { createMembership } from '../factories/memberships.ts';
 import { createOrder } from '../factories/money.ts';
 import { createBooking, createWaitlistEntry } from '../factories/programme.ts';
+import { attributeOrder } from '../order-venue.ts';
 import { activitySessions, bookings, orderItems, payments } from '../schema.ts';
 import { DEMO_EXTRA_CUSTOMERS, DEMO_FULL_SESSION, DEMO_NEARLY_FULL_SESSION } from '../seed-data.ts';
 import type { SeededSession } from './programme.ts';
@@ -198,6 +199,7 @@ export async function seedDemoBookings(
       cardDescription: 'Visa ending in 4242',
       createdAt,
     });
+    await attributeOrder(tx, order.id);
     booked.push({ booking, session });
   }
   return booked;

@@ -1,4 +1,4 @@
-import { STAFF_SESSION_COOKIE, STAFF_TEXTS, type StaffRole } from '@fieldhouse/contract';
+import { STAFF_SESSION_COOKIE, STAFF_TEXTS, type StaffRole, worksEverywhere } from '@fieldhouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { staffVenues } from '../../services/staff/accounts.ts';
@@ -58,8 +58,18 @@ export function staffScope(app: FastifyInstance, roles: readonly StaffRole[]) {
 
 /** Refuses (404, as if absent) a record at a venue the staff member does not work at. */
 export function worksAt(staff: AuthenticatedStaff, venueId: number | null) {
-  return staff.role === 'administrator' || (venueId !== null && staff.venueIds.includes(venueId));
+  return worksEverywhere(staff.role) || (venueId !== null && staff.venueIds.includes(venueId));
 }
+
+/**
+ * Where a staff member may act: every venue for the roles that work everywhere (administrator, finance), else the
+ * venues they work at. The one place this is decided; services take the result.
+ */
+export const venueScopeOf = (
+  staff: Pick<AuthenticatedStaff, 'role' | 'venueIds'>,
+): { venueIds: number[] | 'all' } => ({
+  venueIds: worksEverywhere(staff.role) ? 'all' : staff.venueIds,
+});
 
 export default fp(
   async (app) => {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
 import { sessionScope } from '../../plugins/app/auth.ts';
-import { staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import {
   auditStaffExport,
   exportFileKey,
@@ -17,7 +17,6 @@ import {
   exportJson,
   findExportCustomer,
 } from '../../services/members-data/index.ts';
-import { staffVenueScope } from '../../services/staff/desk/shared.ts';
 import { mayServe } from '../../services/staff/members/record.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
@@ -111,7 +110,7 @@ export const staffDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const served = async (request: FastifyRequest, id: number) => {
     const client = await requireClient(app);
     const customer = await findExportCustomer(app.db, client.id, id);
-    if (!customer || !mayServe(staffVenueScope(request.staff!), customer.homeVenueId))
+    if (!customer || !mayServe(venueScopeOf(request.staff!), customer.homeVenueId))
       throw notFound(DESK_TEXTS.customerNotFound);
     return { client, customer };
   };

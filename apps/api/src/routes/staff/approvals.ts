@@ -6,15 +6,13 @@ import {
 } from '@fieldhouse/contract/routes/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { approvalFile, decideApproval, listApprovals } from '../../services/staff/approvals.ts';
 import { declared } from '../declared.ts';
 import { accountUrl } from '../request-helpers.ts';
 
 const tags = ['staff'];
-const scopeOf = (staff: AuthenticatedStaff) => ({
-  venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
-});
+const scopeOf = venueScopeOf;
 
 /** The approvals queue: administrators, and centre managers for their venues. */
 const staffApprovalRoutes: FastifyPluginAsyncZod = async (app) => {

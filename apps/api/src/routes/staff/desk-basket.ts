@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { addToCart, removeFromCart, setCartPayments } from '../../services/cart/cart-changes.ts';
 import { type CartContext, findCart } from '../../services/cart/cart-service.ts';
 import { completeCheckout } from '../../services/checkout/checkout-service.ts';
@@ -20,7 +20,6 @@ import type { ClientRow } from '../../services/clients/client-service.ts';
 import { findOrderPayments } from '../../services/orders/order-service.ts';
 import { deskMayTakePayment, recordDeskPayment } from '../../services/staff/desk/desk-payment.ts';
 import { findDeskSales, sellMembershipAtDesk } from '../../services/staff/desk/desk-sales.ts';
-import { staffVenueScope } from '../../services/staff/desk/shared.ts';
 import { declared } from '../declared.ts';
 import { bookingsUrl, requireClient } from '../request-helpers.ts';
 
@@ -98,7 +97,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
         client,
         customerId: ctx.customerId,
         venueId: request.query.venue_id,
-        scope: staffVenueScope(request.staff!),
+        scope: venueScopeOf(request.staff!),
         now: ctx.now,
       });
       if (!data) throw notFound(DESK_TEXTS.venueNotFound);
@@ -117,7 +116,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
           client,
           customerId: ctx.customerId,
           body: request.body,
-          scope: staffVenueScope(request.staff!),
+          scope: venueScopeOf(request.staff!),
           now: ctx.now,
         },
       );
@@ -145,7 +144,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
             staffId: staff.id,
             // Only a basket at the staff member's venues, as check-in and registers (404 elsewhere).
             mayPay: async (tx, cart) => {
-              if (!(await deskMayTakePayment(tx, { cartId: cart.id, scope: staffVenueScope(staff) })))
+              if (!(await deskMayTakePayment(tx, { cartId: cart.id, scope: venueScopeOf(staff) })))
                 throw notFound(DESK_TEXTS.venueNotFound);
             },
             // With the order, in the checkout's transaction: once, and never a payment without it.

@@ -9,7 +9,7 @@ import {
 } from '@fieldhouse/contract/routes/staff-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
-import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
+import { type AuthenticatedStaff, staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { checkIn, previewCheckIn } from '../../services/staff/desk/check-in.ts';
 import { findDeskCustomer, findDeskCustomerRow } from '../../services/staff/desk/customer-view.ts';
 import { redeemGuestPass } from '../../services/staff/desk/guest-pass-redemption.ts';
@@ -29,9 +29,7 @@ const checkInRefused = (reasons: CheckInReason[]) =>
       return byCode;
     }, {}),
   );
-const scopeOf = (staff: AuthenticatedStaff) => ({
-  venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
-});
+const scopeOf = venueScopeOf;
 const actorOf = (staff: AuthenticatedStaff) => ({ staffId: staff.id, name: staff.name });
 
 /**

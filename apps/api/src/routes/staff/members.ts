@@ -9,8 +9,7 @@ import {
 } from '@fieldhouse/contract/routes/staff-members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
-import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
-import { staffVenueScope } from '../../services/staff/desk/shared.ts';
+import { type AuthenticatedStaff, staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { updateMemberDetails } from '../../services/staff/members/details.ts';
 import { addMemberNote, setMemberFlag } from '../../services/staff/members/notes-and-flags.ts';
 import { findMemberRecord, type MemberActor } from '../../services/staff/members/record.ts';
@@ -22,7 +21,7 @@ const tags = ['staff'];
 const actorOf = (staff: AuthenticatedStaff): MemberActor => ({
   staffId: staff.id,
   name: staff.name,
-  scope: staffVenueScope(staff),
+  scope: venueScopeOf(staff),
 });
 
 /**
@@ -38,7 +37,7 @@ const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     const record = await findMemberRecord(app.db, {
       clientId: client.id,
       customerId,
-      scope: staffVenueScope(staff),
+      scope: venueScopeOf(staff),
       timeZone: client.timeZone,
     });
     if (!record) throw notFound(DESK_TEXTS.customerNotFound);

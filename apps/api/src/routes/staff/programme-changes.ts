@@ -4,7 +4,7 @@ import {
   previewSessionRange,
 } from '@fieldhouse/contract/routes/programme-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import {
   cancelSessionRange as cancelRange,
   previewSessionRange as previewRange,
@@ -26,7 +26,7 @@ const staffProgrammeChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     const client = await requireClient(app);
     return {
       client,
-      venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
+      ...venueScopeOf(staff),
     };
   };
 

@@ -1,6 +1,6 @@
 import { cancelStaffSession, listPendingRefunds } from '@fieldhouse/contract/routes/staff-programme';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { cancelSession } from '../../services/staff/programme/cancel-session.ts';
 import { findPendingCardRefunds, registerCardRefunds } from '../../services/staff/programme/card-refunds.ts';
 import { declared } from '../declared.ts';
@@ -26,7 +26,7 @@ const staffProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionId: request.params.id,
         reason: request.body.reason,
         actor: { staffId: staff.id, name: staff.name },
-        venueIds: staff.role === 'administrator' ? 'all' : staff.venueIds,
+        ...venueScopeOf(staff),
         clientId: client.id,
         clientName: client.name,
         accountUrl: accountUrl(app, request),
@@ -43,7 +43,7 @@ const staffProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...declared(listPendingRefunds, { tags }),
     handler: async (request) => {
       const staff = request.staff!;
-      const venueIds = staff.role === 'administrator' ? ('all' as const) : staff.venueIds;
+      const { venueIds } = venueScopeOf(staff);
       return { data: await findPendingCardRefunds(app.db, venueIds, request.query) };
     },
   });

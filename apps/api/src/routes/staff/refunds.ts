@@ -2,8 +2,7 @@ import { DESK_TEXTS } from '@fieldhouse/contract';
 import { listStaffMemberOrders, refundStaffOrder } from '@fieldhouse/contract/routes/refunds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-errors.ts';
-import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
-import { staffVenueScope } from '../../services/staff/desk/shared.ts';
+import { type AuthenticatedStaff, staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import {
   findStaffMemberOrders,
   type RefundActor,
@@ -17,7 +16,7 @@ const actorOf = (staff: AuthenticatedStaff): RefundActor => ({
   staffId: staff.id,
   name: staff.name,
   role: staff.role,
-  scope: staffVenueScope(staff),
+  scope: venueScopeOf(staff),
 });
 
 /**

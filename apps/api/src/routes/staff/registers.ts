@@ -7,15 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors.ts';
 import { parseLocalDate } from '../../lib/local-date.ts';
-import { type AuthenticatedStaff, staffScope } from '../../plugins/app/staff-auth.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
 import { findRegister, listRegisters, markAttendance } from '../../services/staff/desk/registers.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
 const tags = ['staff'];
-const scopeOf = (staff: AuthenticatedStaff) => ({
-  venueIds: staff.role === 'administrator' ? ('all' as const) : staff.venueIds,
-});
+const scopeOf = venueScopeOf;
 
 /** Registers: a venue's sessions of a day and who attended, at the staff member's venues (404 elsewhere). */
 const staffRegisterRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { attributeOrder } from '../../db/order-venue.ts';
 import { carts, orderItems, orders, payments } from '../../db/schema.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { venueDatePretty, venueTime } from '../../lib/venue-time.ts';
@@ -105,6 +106,7 @@ export async function createOrder(
       penaltyId: l.penalty?.id ?? null,
     })),
   );
+  await attributeOrder(sp, orderId);
 
   if (tenderRows.length) {
     await sp.insert(payments).values(

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
+import { attributeOrder } from '../../db/order-venue.ts';
 import {
   cartItems,
   customers,
@@ -281,6 +282,7 @@ export async function submitChange(
       price: 0,
       membershipId: created!.id,
     });
+    await attributeOrder(tx, order!.id);
     return { message: CHANGE_MADE, order_id: order!.id, cart_id: null };
   });
 }

@@ -1,4 +1,4 @@
-import { STAFF_TEXTS, type StaffMember, type StaffRole } from '@fieldhouse/contract';
+import { STAFF_TEXTS, type StaffMember, type StaffRole, worksEverywhere } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAccounts, staffAccountVenues, venues } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ export type StaffAccountRow = typeof staffAccounts.$inferSelect;
 /** Venues the account works at: every live venue for an administrator, else its own list. */
 export async function staffVenues(db: DbOrTx, account: Pick<StaffAccountRow, 'id' | 'role'>) {
   const columns = { id: venues.id, name: venues.name, slug: venues.slug };
-  if (account.role === 'administrator')
+  if (worksEverywhere(account.role))
     return db.select(columns).from(venues).where(isNull(venues.archivedAt)).orderBy(asc(venues.name));
   return db
     .select(columns)
@@ -67,7 +67,7 @@ export class StaffAccountError extends Error {
  * the operator `clientId` (any operator's when null: the command line names venues by slug).
  */
 async function checkedVenueIds(tx: DbOrTx, role: StaffRole, venueIds: number[], clientId: number | null) {
-  if (role === 'administrator') return [];
+  if (worksEverywhere(role)) return [];
   const ids = [...new Set(venueIds)];
   if (ids.length === 0) throw new StaffAccountError('venue_ids', STAFF_TEXTS.venuesRequired);
   const found = await tx
@@ -230,7 +230,7 @@ async function accessOf(tx: DbOrTx, account: StaffAccountRow) {
   const described = await describeStaff(tx, account);
   return {
     role: described.role,
-    venues: account.role === 'administrator' ? [] : described.venues.map((v) => v.slug),
+    venues: worksEverywhere(account.role) ? [] : described.venues.map((v) => v.slug),
   };
 }
 

@@ -1,3 +1,4 @@
+import { worksEverywhere } from '@fieldhouse/contract/staff';
 import { useQuery } from '@tanstack/react-query';
 import { staffVenuesQueryOptions } from '../../features/staff-accounts/api/get-staff-venues';
 import { useStaffMe } from '../../features/staff-auth/api/get-staff-me';
@@ -15,7 +16,7 @@ export interface WorkVenueList {
  */
 export function useWorkVenues(): WorkVenueList {
   const me = useStaffMe().data;
-  const isAdministrator = me?.role === 'administrator';
+  const isAdministrator = me ? worksEverywhere(me.role) : false;
   const all = useQuery({ ...staffVenuesQueryOptions, enabled: isAdministrator });
   if (!me) return { venues: [], isPending: true, error: null, refetch: () => undefined };
   if (!isAdministrator) return { venues: me.venues, isPending: false, error: null, refetch: () => undefined };

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { attributeOrder } from '../../../db/order-venue.ts';
 import { activitySessions, cartItems, memberships, orderItems, penalties } from '../../../db/schema.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { inScope, type VenueScope } from './shared.ts';
@@ -42,6 +43,7 @@ export async function recordDeskPayment(
     completedBy?: string;
   },
 ) {
+  await attributeOrder(tx, input.orderId, actor.staffId);
   const sold = await tx
     .select({ kind: orderItems.kind, name: orderItems.name, price: orderItems.price })
     .from(orderItems)

@@ -7,10 +7,6 @@ import { venueDateAtTime, venueLocalIso } from '../../../lib/venue-time.ts';
 export type VenueScope = { venueIds: number[] | 'all' };
 export const inScope = (scope: VenueScope, venueId: number) =>
   scope.venueIds === 'all' || scope.venueIds.includes(venueId);
-/** A staff member's scope: an administrator's is every venue, anyone else's the venues they work at. */
-export const staffVenueScope = (staff: { role: string; venueIds: number[] }): VenueScope => ({
-  venueIds: staff.role === 'administrator' ? 'all' : staff.venueIds,
-});
 
 /** An instant as the desk shows it, where the venue is. */
 export const deskInstant = (at: Date, timeZone: string): DeskInstant => ({

@@ -3,6 +3,7 @@ import {
   STAFF_ROLES,
   type StaffAccountUpdateBody,
   staffAccountUpdateBody,
+  worksEverywhere,
 } from '@fieldhouse/contract/staff';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -45,7 +46,7 @@ export function StaffAccessForm({ account, venues }: { account: StaffAccount; ve
     resolver: zodResolver(staffAccountUpdateBody),
     defaultValues: {
       role: account.role,
-      venue_ids: account.role === 'administrator' ? [] : account.venues.map((v) => v.id),
+      venue_ids: worksEverywhere(account.role) ? [] : account.venues.map((v) => v.id),
     },
   });
   useEffect(() => {
@@ -62,7 +63,7 @@ export function StaffAccessForm({ account, venues }: { account: StaffAccount; ve
       {
         id: account.id,
         role: values.role,
-        venueIds: values.role === 'administrator' ? [] : values.venue_ids,
+        venueIds: worksEverywhere(values.role) ? [] : values.venue_ids,
       },
       {
         onSuccess: () => setSaved(true),
@@ -114,8 +115,8 @@ export function StaffAccessForm({ account, venues }: { account: StaffAccount; ve
             </p>
           )}
         </div>
-        {role === 'administrator' ? (
-          <p className="muted">An administrator works at every venue.</p>
+        {worksEverywhere(role) ? (
+          <p className="muted">{STAFF_ROLE_LABELS[role]} staff work at every venue.</p>
         ) : (
           <StaffVenueCheckboxes
             venues={venues}

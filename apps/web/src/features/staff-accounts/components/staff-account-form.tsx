@@ -3,6 +3,7 @@ import {
   STAFF_ROLES,
   type StaffAccountBody,
   staffAccountBody,
+  worksEverywhere,
 } from '@fieldhouse/contract/staff';
 import { STAFF_TEXTS } from '@fieldhouse/contract/texts/staff';
 import { useEffect, useId, useState } from 'react';
@@ -46,7 +47,7 @@ export function StaffAccountForm({ venues }: { venues: StaffVenue[] }) {
     register('venue_ids');
   }, [register]);
   const [role, venueIds] = useWatch({ control, name: ['role', 'venue_ids'] });
-  const isAdministrator = role === 'administrator';
+  const isAdministrator = worksEverywhere(role);
   const venueError = errors.venue_ids?.message ?? errors.venue_ids?.root?.message;
 
   const submit = handleSubmit((values) => {
@@ -56,7 +57,7 @@ export function StaffAccountForm({ venues }: { venues: StaffVenue[] }) {
         email: values.email,
         name: values.name,
         role: values.role,
-        venueIds: values.role === 'administrator' ? [] : values.venue_ids,
+        venueIds: worksEverywhere(values.role) ? [] : values.venue_ids,
         password: values.password,
       },
       {
@@ -110,7 +111,7 @@ export function StaffAccountForm({ venues }: { venues: StaffVenue[] }) {
           </select>
         </div>
         {isAdministrator ? (
-          <p className="muted">An administrator works at every venue.</p>
+          <p className="muted">{STAFF_ROLE_LABELS[role]} staff work at every venue.</p>
         ) : (
           <StaffVenueCheckboxes
             venues={venues}

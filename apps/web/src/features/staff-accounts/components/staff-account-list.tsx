@@ -1,4 +1,4 @@
-import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { STAFF_ROLE_LABELS, worksEverywhere } from '@fieldhouse/contract/staff';
 import { useId, useState } from 'react';
 import { serverMessageOr } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -76,7 +76,7 @@ export function StaffAccountList({
               </td>
               <td>{STAFF_ROLE_LABELS[account.role]}</td>
               <td>
-                {account.role === 'administrator'
+                {worksEverywhere(account.role)
                   ? 'All venues'
                   : account.venues.map((venue) => venue.name).join(', ') || 'None'}
               </td>

@@ -7,6 +7,8 @@ export const STAFF_AREAS = {
   approvals: ['administrator', 'centre_manager'],
   /** Programme changes: cancelling a session with its refunds (issue 35). */
   programme: ['administrator', 'centre_manager'],
+  /** Reports and finance (issue 37): centre managers see their venues' figures, finance every venue's. */
+  reports: ['administrator', 'centre_manager', 'finance'],
   audit: ['administrator'],
   accounts: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -1,4 +1,4 @@
-import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { STAFF_ROLE_LABELS, worksEverywhere } from '@fieldhouse/contract/staff';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
 import { OwnAuthenticator } from '../../../../features/staff-auth/components/own-authenticator';
 import { StaffPasswordForm } from '../../../../features/staff-auth/components/staff-password-form';
@@ -22,7 +22,7 @@ export default function MyAccountPage() {
             ['Name', me.name],
             ['Email address', me.email],
             ['Role', STAFF_ROLE_LABELS[me.role]],
-            ['Venues', me.role === 'administrator' ? 'Every venue' : me.venues.map((v) => v.name).join(', ')],
+            ['Venues', worksEverywhere(me.role) ? 'Every venue' : me.venues.map((v) => v.name).join(', ')],
           ]}
         />
       )}
