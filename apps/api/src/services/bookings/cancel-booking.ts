@@ -2,14 +2,14 @@ import { BOOKING_TEXTS, type Booking } from '@fieldhouse/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
-import { activitySessions, bookings, customers, waitlistEntries } from '../../db/schema.ts';
+import { activitySessions, bookings } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addMonthsToInstant } from '../../lib/local-date.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
 import { returnBookingUsages } from '../allowances/index.ts';
 import { awardCancellationCredit } from '../credits/index.ts';
-import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
 import { canBeCancelled, selectBookingDetails, toBookingWire } from './booking-service.ts';
+import { notifyWaitlistOfFreedPlaces } from './freed-places.ts';
 
 /** Booking credit lasts this long. */
 export const BOOKING_CREDIT_MONTHS = 12;
@@ -92,35 +92,16 @@ async function cancelInTransaction(tx: Tx, request: CancelRequest, ids: number[]
   await returnBookingUsages(tx, ids, now);
 
   // Everyone waiting hears that a place is free; the first to book gets it.
-  const waiting = await tx
-    .select({
-      sessionId: waitlistEntries.activitySessionId,
-      email: customers.email,
-      firstName: customers.firstName,
-    })
-    .from(waitlistEntries)
-    .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
-    .where(
-      and(
-        inArray(
-          waitlistEntries.activitySessionId,
-          rows.map((r) => r.session.id),
-        ),
-        eq(waitlistEntries.status, 'waiting'),
-      ),
-    )
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-  for (const entry of waiting) {
-    const row = rows.find((r) => r.session.id === entry.sessionId)!;
-    const mail = waitlistPlaceFreeMail({
-      clientName: request.clientName,
-      firstName: entry.firstName,
-      session: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
+  await notifyWaitlistOfFreedPlaces(tx, {
+    sessions: rows.map((row) => ({
+      id: row.session.id,
+      label: sessionLabel(row.activity.name, row.session.startsAt, row.venue.timeZone),
       venueName: row.venue.name,
-      link: `${request.bookingsUrl}/venues/${row.venue.slug}/sessions/${row.session.id}`,
-    });
-    await queueMail(tx, { ...mail, to: entry.email });
-  }
+      venueSlug: row.venue.slug,
+    })),
+    clientName: request.clientName,
+    bookingsUrl: request.bookingsUrl,
+  });
 
   const bookingsAfter: Booking[] = rows.map((row) => {
     const wire = toBookingWire(

@@ -1,16 +1,9 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  activities,
-  activitySessions,
-  bookings,
-  customers,
-  venues,
-  waitlistEntries,
-} from '../../db/schema.ts';
+import { activities, activitySessions, bookings, venues } from '../../db/schema.ts';
 import { sessionLabel } from '../../lib/venue-time.ts';
 import { returnBookingUsages } from '../allowances/index.ts';
-import { queueMail, waitlistPlaceFreeMail } from '../mail/index.ts';
+import { notifyWaitlistOfFreedPlaces } from './freed-places.ts';
 
 /**
  * Staff refunded the whole of these bookings' order lines (issue 35 item 4, decision 074): in the caller's
@@ -66,34 +59,15 @@ export async function cancelRefundedBookings(
 
   const label = (row: (typeof rows)[number]) =>
     sessionLabel(row.activityName, row.session.startsAt, row.venue.timeZone);
-  const waiting = await tx
-    .select({
-      sessionId: waitlistEntries.activitySessionId,
-      email: customers.email,
-      firstName: customers.firstName,
-    })
-    .from(waitlistEntries)
-    .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
-    .where(
-      and(
-        inArray(
-          waitlistEntries.activitySessionId,
-          rows.map((r) => r.session.id),
-        ),
-        eq(waitlistEntries.status, 'waiting'),
-      ),
-    )
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-  for (const entry of waiting) {
-    const row = rows.find((r) => r.session.id === entry.sessionId)!;
-    const mail = waitlistPlaceFreeMail({
-      clientName: input.clientName,
-      firstName: entry.firstName,
-      session: label(row),
+  await notifyWaitlistOfFreedPlaces(tx, {
+    sessions: rows.map((row) => ({
+      id: row.session.id,
+      label: label(row),
       venueName: row.venue.name,
-      link: `${input.bookingsUrl}/venues/${row.venue.slug}/sessions/${row.session.id}`,
-    });
-    await queueMail(tx, { ...mail, to: entry.email });
-  }
+      venueSlug: row.venue.slug,
+    })),
+    clientName: input.clientName,
+    bookingsUrl: input.bookingsUrl,
+  });
   return rows.map((row) => ({ id: row.booking.id, sessionId: row.session.id, label: label(row) }));
 }

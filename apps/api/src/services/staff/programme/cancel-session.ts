@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { transactionRetried } from '../../../db/connection-errors.ts';
 import {
-  activities,
   activitySessions,
   benefitUsages,
   creditTransactions,
@@ -11,9 +10,7 @@ import {
   packageUsages,
   payments,
   refunds,
-  venues,
 } from '../../../db/schema.ts';
-import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { formatMoney, toMoney } from '../../../lib/money.ts';
 import { sessionLabel } from '../../../lib/venue-time.ts';
 import { returnBookingUsages } from '../../allowances/index.ts';
@@ -24,6 +21,7 @@ import { queueMail, sessionCancelledMail } from '../../mail/index.ts';
 import { endWaitlistOfCancelledSession } from '../../waitlist/index.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { CARD_REFUND_JOB } from './card-refunds.ts';
+import { lockStaffSession } from './locked-session.ts';
 
 type Tender = SessionRefund['tender'];
 type CreditKind = 'membership' | 'general';
@@ -68,21 +66,12 @@ export async function cancelSession(db: Db, input: CancelSessionInput) {
 
 async function cancelInTransaction(tx: Tx, input: CancelSessionInput) {
   const { now, sessionId } = input;
-  const [found] = await tx
-    .select({ session: activitySessions, venue: venues, activityName: activities.name })
-    .from(activitySessions)
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(eq(activitySessions.id, sessionId))
-    .for('update', { of: activitySessions });
-  const mayChange =
-    found &&
-    found.venue.clientId === input.clientId &&
-    (input.venueIds === 'all' || input.venueIds.includes(found.venue.id));
-  if (!found || !mayChange) throw notFound(STAFF_PROGRAMME_TEXTS.sessionNotFound);
+  const found = await lockStaffSession(tx, input, {
+    notFound: STAFF_PROGRAMME_TEXTS.sessionNotFound,
+    cancelled: STAFF_PROGRAMME_TEXTS.alreadyCancelled,
+    started: STAFF_PROGRAMME_TEXTS.started,
+  });
   const { session, venue } = found;
-  if (session.cancelledAt) throw new HttpError(409, STAFF_PROGRAMME_TEXTS.alreadyCancelled);
-  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(422, STAFF_PROGRAMME_TEXTS.started);
 
   const label = sessionLabel(found.activityName, session.startsAt, venue.timeZone);
   const cancelled = await cancelSessionBookings(tx, { sessionId, now });

@@ -2,22 +2,15 @@ import { type ChangeSessionBody, PROGRAMME_CHANGE_TEXTS } from '@fieldhouse/cont
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { transactionRetried } from '../../../db/connection-errors.ts';
-import {
-  activities,
-  activitySessions,
-  bookings,
-  clients,
-  customers,
-  sessionChangeChoices,
-  venues,
-} from '../../../db/schema.ts';
-import { HttpError, notFound } from '../../../lib/http-errors.ts';
+import { activitySessions, bookings, clients, customers, sessionChangeChoices } from '../../../db/schema.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
 import { formatIso, localDateOf } from '../../../lib/local-date.ts';
 import { createToken, hashToken } from '../../../lib/tokens.ts';
 import { sessionLabel } from '../../../lib/venue-time.ts';
 import { queueMail, sessionChangedMail } from '../../mail/index.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { venueInstant } from './cancel-range.ts';
+import { lockStaffSession } from './locked-session.ts';
 
 export type ChangeSessionInput = {
   sessionId: number;
@@ -47,22 +40,12 @@ export async function changeSession(db: Db, input: ChangeSessionInput) {
 
 async function changeInTransaction(tx: Tx, input: ChangeSessionInput) {
   const { now, change } = input;
-  const [found] = await tx
-    .select({ session: activitySessions, venue: venues, activityName: activities.name })
-    .from(activitySessions)
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(eq(activitySessions.id, input.sessionId))
-    .for('update', { of: activitySessions });
-  if (
-    !found ||
-    found.venue.clientId !== input.clientId ||
-    (input.venueIds !== 'all' && !input.venueIds.includes(found.venue.id))
-  )
-    throw notFound(PROGRAMME_CHANGE_TEXTS.sessionNotFound);
+  const found = await lockStaffSession(tx, input, {
+    notFound: PROGRAMME_CHANGE_TEXTS.sessionNotFound,
+    cancelled: PROGRAMME_CHANGE_TEXTS.cancelled,
+    started: PROGRAMME_CHANGE_TEXTS.started,
+  });
   const { session, venue } = found;
-  if (session.cancelledAt) throw new HttpError(409, PROGRAMME_CHANGE_TEXTS.cancelled);
-  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(422, PROGRAMME_CHANGE_TEXTS.started);
 
   const startsAt = change.starts_at ? venueInstant(change.starts_at, venue.timeZone) : session.startsAt;
   const endsAt = new Date(startsAt.getTime() + (session.endsAt.getTime() - session.startsAt.getTime()));

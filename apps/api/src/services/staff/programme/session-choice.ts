@@ -11,16 +11,15 @@ import {
   packageUsages,
   sessionChangeChoices,
   venues,
-  waitlistEntries,
 } from '../../../db/schema.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { toMoney } from '../../../lib/money.ts';
 import { hashToken } from '../../../lib/tokens.ts';
 import { sessionLabel } from '../../../lib/venue-time.ts';
 import { returnBookingUsages } from '../../allowances/index.ts';
-import { cancelSessionBookings } from '../../bookings/index.ts';
+import { cancelSessionBookings, notifyWaitlistOfFreedPlaces } from '../../bookings/index.ts';
 import type { JobEngine } from '../../jobs/index.ts';
-import { queueMail, sessionChoiceCancelledMail, waitlistPlaceFreeMail } from '../../mail/index.ts';
+import { queueMail, sessionChoiceCancelledMail } from '../../mail/index.ts';
 import { recordAudit, systemActor } from '../audit.ts';
 import { refundBookingPrice } from './cancel-session.ts';
 
@@ -146,21 +145,11 @@ export async function makeSessionChoice(db: Db, input: MakeChoiceInput) {
     });
     await queueMail(tx, { ...mail, to: person!.email });
     // The place is free: everyone waiting hears, as when a member cancels from their bookings.
-    const waiting = await tx
-      .select({ email: customers.email, firstName: customers.firstName })
-      .from(waitlistEntries)
-      .innerJoin(customers, eq(customers.id, waitlistEntries.customerId))
-      .where(and(eq(waitlistEntries.activitySessionId, session.id), eq(waitlistEntries.status, 'waiting')));
-    for (const entry of waiting) {
-      const free = waitlistPlaceFreeMail({
-        clientName: input.clientName,
-        firstName: entry.firstName,
-        session: label,
-        venueName: venue.name,
-        link: `${input.bookingsUrl}/venues/${venue.slug}/sessions/${session.id}`,
-      });
-      await queueMail(tx, { ...free, to: entry.email });
-    }
+    await notifyWaitlistOfFreedPlaces(tx, {
+      sessions: [{ id: session.id, label, venueName: venue.name, venueSlug: venue.slug }],
+      clientName: input.clientName,
+      bookingsUrl: input.bookingsUrl,
+    });
     await recordAudit(tx, systemActor(`Customer ${booking.customerId} (link after a move)`), input.now, {
       action: 'booking.cancelled_after_move',
       entity: 'booking',
