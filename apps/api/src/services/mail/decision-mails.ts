@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { layout } from './templates.ts';
+import { composeMail } from './compose.ts';
 
 /** Staff decided a member's request (a freeze, an eligibility document): the member hears either way. */
 export function staffDecisionMail(input: {
@@ -12,21 +11,16 @@ export function staffDecisionMail(input: {
   detail: string;
   accountUrl: string;
 }) {
-  const subject = `${input.what} was ${input.approved ? 'approved' : 'not approved'}`;
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    `${input.what} was ${input.approved ? 'approved' : 'not approved'}.`,
-    input.detail,
-    '',
-    `See your memberships: ${input.accountUrl}/memberships`,
-    '',
-    input.clientName,
-  ].join('\n');
-  const html = layout(
-    input.clientName,
-    subject,
-    `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(input.what)} was ${input.approved ? 'approved' : 'not approved'}.</p><p>${escapeHtml(input.detail)}</p><p><a href="${escapeHtml(`${input.accountUrl}/memberships`)}">See your memberships</a></p>`,
-  );
-  return { kind: input.approved ? 'request_approved' : 'request_rejected', subject, text, html };
+  const outcome = `${input.what} was ${input.approved ? 'approved' : 'not approved'}`;
+  return composeMail({
+    kind: input.approved ? 'request_approved' : 'request_rejected',
+    clientName: input.clientName,
+    subject: outcome,
+    greet: input.firstName,
+    blocks: [
+      `${outcome}.`,
+      input.detail,
+      { href: `${input.accountUrl}/memberships`, label: 'See your memberships' },
+    ],
+  });
 }

@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { layout } from './templates.ts';
+import { composeMail } from './compose.ts';
 
 /**
  * Staff refunded (part of) an order (issue 35 item 4, decision 074): what was refunded, where the money goes, why,
@@ -19,28 +18,21 @@ export function orderRefundedMail(input: {
   cancelled: string[];
   accountUrl: string;
 }) {
-  const subject = `Refund on order ${input.orderId}`;
-  const link = `${input.accountUrl}/payments/order-history/${input.orderId}`;
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    `We have refunded ${input.returned} on order ${input.orderId}. ${input.reason}`,
-    '',
-    'Refunded:',
-    ...input.lines.map((l) => `- ${l}`),
-    ...(input.cancelled.length
-      ? ['', 'These bookings are cancelled:', ...input.cancelled.map((c) => `- ${c}`)]
-      : []),
-    '',
-    `Your credit note ${input.creditNote} is with the order: ${link}`,
-    '',
-    input.clientName,
-  ].join('\n');
-  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
-  const html = layout(
-    input.clientName,
-    subject,
-    `<p>Hello ${escapeHtml(input.firstName)},</p><p>We have refunded ${escapeHtml(input.returned)} on order ${input.orderId}. ${escapeHtml(input.reason)}</p><p>Refunded:</p>${list(input.lines)}${input.cancelled.length ? `<p>These bookings are cancelled:</p>${list(input.cancelled)}` : ''}<p><a href="${escapeHtml(link)}">Your credit note ${escapeHtml(input.creditNote)} is with the order</a></p>`,
-  );
-  return { kind: 'order_refunded', subject, text, html };
+  return composeMail({
+    kind: 'order_refunded',
+    clientName: input.clientName,
+    subject: `Refund on order ${input.orderId}`,
+    greet: input.firstName,
+    blocks: [
+      `We have refunded ${input.returned} on order ${input.orderId}. ${input.reason}`,
+      'Refunded:',
+      { list: input.lines },
+      input.cancelled.length > 0 && 'These bookings are cancelled:',
+      input.cancelled.length > 0 && { list: input.cancelled },
+      {
+        href: `${input.accountUrl}/payments/order-history/${input.orderId}`,
+        label: `Your credit note ${input.creditNote} is with the order`,
+      },
+    ],
+  });
 }

@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { layout } from './templates.ts';
+import { composeMail } from './compose.ts';
 
 /**
  * An administrator sent a staff member a link to set a new password (decision 072): who asked, how long it works, and
@@ -12,21 +11,20 @@ export function staffPasswordLinkMail(input: {
   link: string;
   validHours: number;
 }) {
-  const subject = `Set a new password for the ${input.clientName} staff console`;
-  const text = [
-    `Hello ${input.name},`,
-    '',
-    `${input.sentBy} has asked for your staff console password to be reset, and you have been logged out.`,
-    `Choose a new password here (the link works once, for ${input.validHours} hours): ${input.link}`,
-    '',
-    'If you did not expect this, please tell an administrator.',
-    '',
-    input.clientName,
-  ].join('\n');
-  const html = layout(
-    input.clientName,
-    subject,
-    `<p>Hello ${escapeHtml(input.name)},</p><p>${escapeHtml(input.sentBy)} has asked for your staff console password to be reset, and you have been logged out.</p><p><a href="${escapeHtml(input.link)}">Choose a new password</a> (the link works once, for ${input.validHours} hours).</p><p>If you did not expect this, please tell an administrator.</p>`,
-  );
-  return { kind: 'staff_password_link', subject, text, html };
+  return composeMail({
+    kind: 'staff_password_link',
+    clientName: input.clientName,
+    subject: `Set a new password for the ${input.clientName} staff console`,
+    greet: input.name,
+    blocks: [
+      `${input.sentBy} has asked for your staff console password to be reset, and you have been logged out.`,
+      {
+        href: input.link,
+        label: 'Choose a new password',
+        textLabel: 'Choose a new password here',
+        note: `(the link works once, for ${input.validHours} hours)`,
+      },
+      'If you did not expect this, please tell an administrator.',
+    ],
+  });
 }
