@@ -21,6 +21,12 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 }
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/** A link that was altered or made up (400), or used already (410). */
+const refused = (reply: FastifyReply, kind: 'invalid' | 'used') =>
+  kind === 'invalid'
+    ? page(reply, 400, MEMBER_DATA_TEXTS.unsubscribeTitle, paragraph(MEMBER_DATA_TEXTS.unsubscribeInvalid))
+    : page(reply, 410, MEMBER_DATA_TEXTS.unsubscribeTitle, paragraph(MEMBER_DATA_TEXTS.unsubscribeUsed));
+
 /**
  * Marketing mail's withdrawal link (decision 077), no login: GET shows one 'Unsubscribe' button (a GET changes
  * nothing: mail scanners open links), POST withdraws, from that button or from a mail client's one-click
@@ -41,20 +47,7 @@ const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const client = await requireClient(app);
       const outcome = await checkWithdrawalLink(app.db, { clientId: client.id, token: request.params.token });
-      if (outcome.kind === 'invalid')
-        return page(
-          reply,
-          400,
-          MEMBER_DATA_TEXTS.unsubscribeTitle,
-          paragraph(MEMBER_DATA_TEXTS.unsubscribeInvalid),
-        );
-      if (outcome.kind === 'used')
-        return page(
-          reply,
-          410,
-          MEMBER_DATA_TEXTS.unsubscribeTitle,
-          paragraph(MEMBER_DATA_TEXTS.unsubscribeUsed),
-        );
+      if (outcome.kind === 'invalid' || outcome.kind === 'used') return refused(reply, outcome.kind);
       return page(
         reply,
         200,
@@ -76,22 +69,9 @@ const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
         source: request.body?.one_click ? 'one_click' : 'mail_link',
         now: app.now(),
       });
-      if (outcome.kind === 'invalid')
-        return page(
-          reply,
-          400,
-          MEMBER_DATA_TEXTS.unsubscribeTitle,
-          paragraph(MEMBER_DATA_TEXTS.unsubscribeInvalid),
-        );
-      if (outcome.kind === 'used')
-        return page(
-          reply,
-          410,
-          MEMBER_DATA_TEXTS.unsubscribeTitle,
-          paragraph(MEMBER_DATA_TEXTS.unsubscribeUsed),
-        );
+      if (outcome.kind === 'invalid' || outcome.kind === 'used') return refused(reply, outcome.kind);
       request.log.info(
-        { customerId: (outcome as { customerId: number }).customerId },
+        { customerId: outcome.kind === 'withdrawn' ? outcome.customerId : null },
         'marketing consent withdrawn by link',
       );
       return page(
