@@ -104,7 +104,7 @@ test('the front desk finds the demo member by name, or by customer number with t
     'Memberships',
     'Upcoming bookings',
     'Recent bookings',
-    'Orders',
+    'Orders and refunds',
     'Credit',
     'Unpaid fees',
   ]) {

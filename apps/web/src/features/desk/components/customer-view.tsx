@@ -27,10 +27,13 @@ export function CustomerView({
   data,
   venues,
   children,
+  orders,
 }: {
   data: DeskCustomer;
   venues: readonly WorkVenue[];
   children?: ReactNode;
+  /** The customer's orders with what staff may do to them (refunds); else the desk's short list. */
+  orders?: ReactNode;
 }) {
   const c = data.customer;
   const orderNumberOf = (orderId: number) => data.recentOrders.find((o) => o.id === orderId)?.number ?? null;
@@ -62,7 +65,7 @@ export function CustomerView({
             orderNumberOf={orderNumberOf}
           />
           <CustomerBookings data={data} />
-          <CustomerOrders data={data} />
+          {orders ?? <CustomerOrders data={data} />}
         </div>
         <div className="desk-customer__side">
           <CustomerFacts data={data} />

@@ -3,7 +3,7 @@ import {
   type RefundDestination,
   type StaffOrder as WireStaffOrder,
 } from '@fieldhouse/contract/refunds';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Camel, isApiError, serverMessageOr } from '../../../lib/api/client';
 import { TOAST_DURATION, toast } from '../../../lib/toast';
@@ -24,10 +24,19 @@ type StaffOrder = Camel<WireStaffOrder>;
  * what was paid and refunded, the refunds given (credit note, where the money went, why, who), and 'Refund…' for
  * staff whose role may refund. Staff of other venues see why it is not shown (the server answers 404 to them).
  */
-export function MemberOrders({ customerId }: { customerId: number }) {
+export function MemberOrders({
+  customerId,
+  whenNotShown,
+}: {
+  customerId: number;
+  /** Shown in place of the list to staff the server does not show it to (not at the customer's home venue). */
+  whenNotShown?: ReactNode;
+}) {
   const orders = useMemberOrders(customerId);
   const headingId = useId();
   const [refunding, setRefunding] = useState<StaffOrder | null>(null);
+  if (whenNotShown && orders.isError && isApiError(orders.error) && orders.error.status === 404)
+    return whenNotShown;
   return (
     <section className="card member-orders" aria-labelledby={headingId}>
       <h2 id={headingId}>Orders and refunds</h2>

@@ -1,5 +1,6 @@
 import { DESK_TEXTS } from '@fieldhouse/contract/texts/staff-desk';
 import { useDeskCustomer } from '../../../../../features/desk/api/get-desk-customer';
+import { CustomerOrders } from '../../../../../features/desk/components/customer-details';
 import { CustomerView } from '../../../../../features/desk/components/customer-view';
 import { MemberOrders } from '../../../../../features/member-record/components/member-orders';
 import { MemberRecordPanel } from '../../../../../features/member-record/components/member-record-panel';
@@ -39,14 +40,17 @@ export default function CustomerPage() {
           />
         </>
       ) : (
-        <CustomerView data={customer.data} venues={work.venues}>
+        <CustomerView
+          data={customer.data}
+          venues={work.venues}
+          orders={<MemberOrders customerId={id} whenNotShown={<CustomerOrders data={customer.data} />} />}
+        >
           <MemberRecordPanel
             customerId={id}
             editHref={`/desk/customers/${id}/edit`}
             mayErase={me?.role === 'administrator'}
             mayExport={me?.role === 'administrator' || me?.role === 'centre_manager'}
           />
-          <MemberOrders customerId={id} />
         </CustomerView>
       )}
     </div>
