@@ -16,6 +16,7 @@ import { membershipPurchaseCalls } from './membership-purchase.ts';
 import { paymentCalls } from './payments.ts';
 import { programmeChangeCalls } from './programme-changes.ts';
 import { refundCalls } from './refunds.ts';
+import { reportCalls } from './reports.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -40,6 +41,7 @@ import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
 import { staffMemberRoutes } from './routes/staff-members.ts';
 import { staffProgrammeRoutes } from './routes/staff-programme.ts';
+import { staffReportRoutes } from './routes/staff-reports.ts';
 import { themeRoutes } from './routes/theme.ts';
 import { timetableRoutes } from './routes/timetable.ts';
 import { venueRoutes } from './routes/venues.ts';
@@ -88,6 +90,7 @@ export const DOMAINS = {
   memberData: { routes: memberDataRoutes, calls: memberDataCalls },
   refunds: { routes: refundRoutes, calls: refundCalls },
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
+  staffReports: { routes: staffReportRoutes, calls: reportCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -16,6 +16,7 @@ export * from './membership-purchase.ts';
 export * from './payments.ts';
 export * from './programme-changes.ts';
 export * from './refunds.ts';
+export * from './reports.ts';
 export * from './site-config.ts';
 export * from './staff.ts';
 export * from './staff-desk.ts';

@@ -12,6 +12,7 @@ import staffProgrammeRoutes from './programme.ts';
 import staffProgrammeChangeRoutes from './programme-changes.ts';
 import staffRefundRoutes from './refunds.ts';
 import staffRegisterRoutes from './registers.ts';
+import staffReportRoutes from './reports.ts';
 
 /**
  * The staff console's API (/api/staff/…): each scope checks the staff session and role on every call. With the
@@ -41,5 +42,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffMemberErasureRoutes);
   await app.register(staffDataExportRoutes);
   await app.register(staffRefundRoutes);
+  await app.register(staffReportRoutes);
 };
 export default staffRoutes;

@@ -60,9 +60,10 @@ describe('The console navigation by role', () => {
   it.each([
     [
       'administrator',
-      ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals', 'Audit log', 'Staff accounts'],
+      ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals', 'Reports', 'Audit log', 'Staff accounts'],
     ],
-    ['centre_manager', ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals']],
+    ['centre_manager', ['Home', 'Front desk', 'Registers', 'Programme', 'Approvals', 'Reports']],
+    ['finance', ['Home', 'Reports']],
     ['front_desk', ['Home', 'Front desk', 'Registers']],
   ] as const)('shows a %s only what the role may use', (role, links) => {
     renderConsole('/', staffWith(role));

@@ -8,6 +8,7 @@ const LINKS: { to: string; label: string; area: StaffArea | null }[] = [
   { to: '/registers', label: 'Registers', area: 'registers' },
   { to: '/programme', label: 'Programme', area: 'programme' },
   { to: '/approvals', label: 'Approvals', area: 'approvals' },
+  { to: '/reports', label: 'Reports', area: 'reports' },
   { to: '/audit', label: 'Audit log', area: 'audit' },
   { to: '/accounts', label: 'Staff accounts', area: 'accounts' },
 ];

@@ -67,6 +67,28 @@ export const adminRoutes: RouteObject[] = [
             ],
           },
           {
+            element: <RequireArea area="reports" />,
+            children: [
+              {
+                path: 'reports',
+                element: lazyPage(() => import('./pages/reports/reports-layout')),
+                children: [
+                  { index: true, element: lazyPage(() => import('./pages/reports/reports-index-page')) },
+                  { path: 'takings', element: lazyPage(() => import('./pages/reports/takings-page')) },
+                  {
+                    path: 'memberships',
+                    element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
+                  },
+                  { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
+                  {
+                    path: 'attendance',
+                    element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
+                  },
+                ],
+              },
+            ],
+          },
+          {
             element: <RequireArea area="audit" />,
             children: [{ path: 'audit', element: lazyPage(() => import('./pages/audit/audit-page')) }],
           },

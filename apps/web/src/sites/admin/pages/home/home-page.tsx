@@ -36,6 +36,12 @@ const AREAS: { area: StaffArea; to: string; title: string; text: string }[] = [
     title: 'Approvals',
     text: 'Freeze requests and eligibility documents waiting for a decision.',
   },
+  {
+    area: 'reports',
+    to: '/reports',
+    title: 'Reports',
+    text: 'Takings, memberships and more for a period and venue, with CSV downloads.',
+  },
   { area: 'audit', to: '/audit', title: 'Audit log', text: 'Who changed what, and when.' },
   { area: 'accounts', to: '/accounts', title: 'Staff accounts', text: 'Everyone who can log in here.' },
 ];
