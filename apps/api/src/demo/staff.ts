@@ -54,6 +54,14 @@ export const DEMO_STAFF = [
     role: 'front_desk',
     venueSlug: 'john-charles-centre-for-sport',
   },
+  {
+    email: 'manager@fieldhouse.test',
+    name: 'Priya Shah',
+    role: 'centre_manager',
+    venueSlug: 'john-charles-centre-for-sport',
+  },
+  // Reports and exports of every venue, nothing else (issue 37, decision 080).
+  { email: 'finance@fieldhouse.test', name: 'Tom Reid', role: 'finance', venueSlug: null },
 ] as const;
 
 /**
