@@ -22,7 +22,6 @@ import {
 import type { PaymentProvider } from '../src/services/payments/provider.ts';
 import { runCardRefund } from '../src/services/staff/programme/card-refunds.ts';
 import {
-  cardToken,
   createBooking,
   createClient,
   createCustomer,
@@ -37,6 +36,7 @@ import {
   setupTestDatabase,
   staffSessionFor,
 } from './helper.ts';
+import { paidBookings } from './paid-bookings.fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 import { startStripeStandIn, stripeAgainstStandIn } from './stripe-stand-in.ts';
 
@@ -57,6 +57,8 @@ const wrap = (inner: PaymentProvider): PaymentProvider => ({
   },
 });
 const app = await t.buildTestApp({}, { wrapPaymentProvider: wrap, jobs: { start: true, workers: false } });
+/** A member at Leeds books sessions through the basket with a sandbox card, as the site does. */
+const { bookByCard } = paidBookings({ app, db: t.db, clientId: client.id, homeVenueId: venue.id });
 const admin = await staffSessionFor(t.db, { role: 'administrator', name: 'Ada Admin' });
 const manager = await staffSessionFor(t.db, {
   role: 'centre_manager',
@@ -78,33 +80,6 @@ const refund = (
     headers,
     payload: { reason: 'The class was moved without notice.', idempotency_key: randomUUID(), ...body },
   });
-
-/** A member at Leeds books sessions through the basket with a sandbox card, as the site does. */
-async function bookByCard(sessionIds: number[], firstName = 'Carl') {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName, homeVenueId: venue.id });
-  const who = await login(app, customer);
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: who.headers,
-    payload: { items: sessionIds.map((id) => ({ type: 'activity', id })) },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  const done = await app.inject({
-    method: 'POST',
-    url: '/api/checkout/complete',
-    headers: who.headers,
-    payload: {
-      terms: true,
-      cart_version: added.json().data.version,
-      payment_method: { type: 'token', token: await cardToken(app) },
-    },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  const orderId: number = done.json().data.order_id;
-  const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  return { customer, who, orderId, items: items.sort((a, b) => a.id - b.id) };
-}
 
 const refundRows = (orderId: number) =>
   t.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));

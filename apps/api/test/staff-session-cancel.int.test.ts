@@ -22,12 +22,10 @@ import {
 import type { PaymentProvider } from '../src/services/payments/provider.ts';
 import { runCardRefund } from '../src/services/staff/programme/card-refunds.ts';
 import {
-  cardToken,
   createBooking,
   createClient,
   createCustomer,
   createMembershipWithBenefit,
-  createOrder,
   createPackage,
   createSession,
   createVenue,
@@ -38,6 +36,7 @@ import {
   setupTestDatabase,
   staffSessionFor,
 } from './helper.ts';
+import { paidBookings } from './paid-bookings.fixtures.ts';
 import { startStripeStandIn, stripeAgainstStandIn } from './stripe-stand-in.ts';
 
 const HOUR = 3_600_000;
@@ -63,53 +62,22 @@ const wrap = (inner: PaymentProvider): PaymentProvider => ({
   },
 });
 const app = await t.buildTestApp({}, { wrapPaymentProvider: wrap, jobs: { start: true, workers: false } });
+const paid = paidBookings({ app, db: t.db, clientId: client.id });
+const bookByCard = async (sessionId: number, firstName: string) =>
+  (await paid.bookByCard(sessionId, firstName)).customer;
+/** A booking paid by credit (membership credit, then general), as checkout writes it. */
+const bookByCredit = async (sessionId: number) =>
+  (
+    await paid.bookByCredit(sessionId, 'Cara', {
+      price: 650,
+      credits: [
+        { kind: 'membership', granted: 1000, spent: 400 },
+        { kind: 'general', granted: 250, spent: 250 },
+      ],
+    })
+  ).customer;
 const admin = await staffSessionFor(t.db, { role: 'administrator', name: 'Ada Admin' });
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
-
-/** A member books through the basket and a sandbox card, as the site does. */
-async function bookByCard(sessionId: number, firstName: string) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName });
-  const who = await login(app, customer);
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: who.headers,
-    payload: { items: [{ type: 'activity', id: sessionId }] },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  const done = await app.inject({
-    method: 'POST',
-    url: '/api/checkout/complete',
-    headers: who.headers,
-    payload: {
-      terms: true,
-      cart_version: added.json().data.version,
-      payment_method: { type: 'token', token: await cardToken(app) },
-    },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return customer;
-}
-
-/** A booking paid by credit (membership credit, then general), as checkout writes it. */
-async function bookByCredit(sessionId: number) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName: 'Cara' });
-  const order = await createOrder(t.db, {
-    customerId: customer.id,
-    total: 650,
-    paymentType: 'Credit',
-    lines: [],
-    payments: [{ tenderType: 'credit', amount: 650 }],
-  });
-  await t.db.insert(creditTransactions).values([
-    { customerId: customer.id, kind: 'membership', amount: 1000, reason: 'Membership credit' },
-    { customerId: customer.id, kind: 'membership', amount: -400, orderId: order.order.id },
-    { customerId: customer.id, kind: 'general', amount: 250, reason: 'Goodwill' },
-    { customerId: customer.id, kind: 'general', amount: -250, orderId: order.order.id },
-  ]);
-  await createBooking(t.db, { customerId: customer.id, sessionId, orderId: order.order.id, price: 650 });
-  return customer;
-}
 
 const balance = async (customerId: number, kind: 'membership' | 'general') =>
   Number(

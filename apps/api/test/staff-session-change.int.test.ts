@@ -17,22 +17,19 @@ import {
 } from '../src/db/schema.ts';
 import { generateSessions } from '../src/services/timetable-rules/index.ts';
 import {
-  cardToken,
   createActivity,
-  createBooking,
   createClient,
   createCustomer,
-  createOrder,
   createSession,
   createTimetableRule,
   createVenue,
   createWaitlistEntry,
   csrfHeaders,
-  login,
   outbox,
   setupTestDatabase,
   staffSessionFor,
 } from './helper.ts';
+import { paidBookings } from './paid-bookings.fixtures.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -40,6 +37,10 @@ const t = await setupTestDatabase();
 const client = await createClient(t.db, { timetableHorizonWeeks: 2 });
 const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
 const app = await t.buildTestApp({}, { jobs: { start: true, workers: false } });
+const paid = paidBookings({ app, db: t.db, clientId: client.id });
+const bookByCard = async (sessionId: number, firstName: string) =>
+  (await paid.bookByCard(sessionId, firstName)).customer;
+const bookByCredit = paid.bookByCredit;
 const admin = await staffSessionFor(t.db, { role: 'administrator', name: 'Ada Admin' });
 const base = Math.ceil(Date.now() / HOUR) * HOUR;
 /** A whole hour `hours` from now, at 10:00 in the venue's day if `hours` is a multiple of 24 from a 10:00. */
@@ -66,52 +67,6 @@ function noonOf(instant: Date) {
   const day = local(instant).slice(0, 10);
   const guess = new Date(`${day}T12:00:00Z`);
   return local(guess).slice(11) === '12:00' ? guess : new Date(guess.getTime() - HOUR);
-}
-
-async function bookByCard(sessionId: number, firstName: string) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName });
-  const who = await login(app, customer);
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: who.headers,
-    payload: { items: [{ type: 'activity', id: sessionId }] },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  const done = await app.inject({
-    method: 'POST',
-    url: '/api/checkout/complete',
-    headers: who.headers,
-    payload: {
-      terms: true,
-      cart_version: added.json().data.version,
-      payment_method: { type: 'token', token: await cardToken(app) },
-    },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return customer;
-}
-
-async function bookByCredit(sessionId: number, firstName: string) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName });
-  const order = await createOrder(t.db, {
-    customerId: customer.id,
-    total: 500,
-    paymentType: 'Credit',
-    lines: [],
-    payments: [{ tenderType: 'credit', amount: 500 }],
-  });
-  await t.db.insert(creditTransactions).values([
-    { customerId: customer.id, kind: 'general', amount: 500, reason: 'Goodwill' },
-    { customerId: customer.id, kind: 'general', amount: -500, orderId: order.order.id },
-  ]);
-  const booking = await createBooking(t.db, {
-    customerId: customer.id,
-    sessionId,
-    orderId: order.order.id,
-    price: 500,
-  });
-  return { customer, booking };
 }
 
 const change = (sessionId: number, body: Record<string, unknown>, headers = admin.headers) =>

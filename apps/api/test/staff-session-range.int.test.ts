@@ -8,20 +8,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activitySessions, auditLog, bookings, creditTransactions, refunds } from '../src/db/schema.ts';
 import {
-  cardToken,
   createActivity,
-  createBooking,
   createClient,
-  createCustomer,
-  createOrder,
   createSession,
   createVenue,
   csrfHeaders,
-  login,
   outbox,
   setupTestDatabase,
   staffSessionFor,
 } from './helper.ts';
+import { paidBookings } from './paid-bookings.fixtures.ts';
 
 const HOUR = 3_600_000;
 const t = await setupTestDatabase();
@@ -29,6 +25,12 @@ const client = await createClient(t.db);
 const venue = await createVenue(t.db, { clientId: client.id, name: 'Leeds Central' });
 const elsewhere = await createVenue(t.db, { clientId: client.id, name: 'Bradford' });
 const app = await t.buildTestApp({}, { jobs: { start: true, workers: false } });
+const paid = paidBookings({ app, db: t.db, clientId: client.id });
+const bookByCard = async (sessionId: number, firstName: string) =>
+  (await paid.bookByCard(sessionId, firstName)).customer;
+/** A booking paid with £5.00 of general credit. */
+const bookByCredit = async (sessionId: number, firstName: string) =>
+  (await paid.bookByCredit(sessionId, firstName)).customer;
 const admin = await staffSessionFor(t.db, { role: 'administrator', name: 'Ada Admin' });
 
 /** A whole hour `hours` from now (sessions start on the hour, as timetables have them). */
@@ -50,48 +52,6 @@ function local(instant: Date) {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function bookByCard(sessionId: number, firstName: string) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName });
-  const who = await login(app, customer);
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: who.headers,
-    payload: { items: [{ type: 'activity', id: sessionId }] },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  const done = await app.inject({
-    method: 'POST',
-    url: '/api/checkout/complete',
-    headers: who.headers,
-    payload: {
-      terms: true,
-      cart_version: added.json().data.version,
-      payment_method: { type: 'token', token: await cardToken(app) },
-    },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return customer;
-}
-
-/** A booking paid with £5.00 of general credit. */
-async function bookByCredit(sessionId: number, firstName: string) {
-  const customer = await createCustomer(t.db, { clientId: client.id, firstName });
-  const order = await createOrder(t.db, {
-    customerId: customer.id,
-    total: 500,
-    paymentType: 'Credit',
-    lines: [],
-    payments: [{ tenderType: 'credit', amount: 500 }],
-  });
-  await t.db.insert(creditTransactions).values([
-    { customerId: customer.id, kind: 'general', amount: 500, reason: 'Goodwill' },
-    { customerId: customer.id, kind: 'general', amount: -500, orderId: order.order.id },
-  ]);
-  await createBooking(t.db, { customerId: customer.id, sessionId, orderId: order.order.id, price: 500 });
-  return customer;
 }
 
 const creditOf = async (customerId: number) =>
