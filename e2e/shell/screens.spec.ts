@@ -23,6 +23,22 @@ test('a theme answering 503 shows the maintenance screen', async ({ page }) => {
   await expectAccessible(page);
 });
 
+test('in planned maintenance every site shows the maintenance screen, the staff console too', async ({
+  page,
+}) => {
+  // In maintenance the server writes no theme into the page (so the app asks for it) and every call answers 503.
+  await editBootData(page, () => null);
+  await page.route('**/api/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Maintenance"}' }),
+  );
+  for (const path of ['/', '/join/', '/admin/']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Service disruption' })).toBeVisible();
+    await expect(page.getByText('Unable to access the site due to planned maintenance.')).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
 test('a theme answering 503 not_set_up shows the set-up screen, not maintenance', async ({ page }) => {
   // As on the Vite dev server with an empty database (the API server itself answers its own set-up page).
   await editBootData(page, () => null);

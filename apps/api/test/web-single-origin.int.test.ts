@@ -223,6 +223,22 @@ describe('single-origin mode', async () => {
     ]);
   });
 
+  it('in planned maintenance writes no theme into any site, so each asks for it, gets 503 and shows the maintenance screen', async () => {
+    const maintenance = await t.buildTestApp({ webDist, maintenanceMode: true });
+    try {
+      for (const url of ['/', '/account/login', '/join/', '/admin/']) {
+        const page = await maintenance.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).not.toContain('id="fh-boot-data"');
+        expect(fontPreloads(page.body), url).toEqual([]);
+      }
+      const theme = await maintenance.inject({ method: 'GET', url: '/api/frontend/theme' });
+      expect(theme.statusCode).toBe(503);
+    } finally {
+      await maintenance.close();
+    }
+  });
+
   it("starts with the theme of the venue the member chose (fh_venue cookie), else the operator's", async () => {
     await createVenue(t.db, {
       clientId: client.id,

@@ -306,14 +306,15 @@ const webRoutes: FastifyPluginAsync = async (app) => {
           `The web app has not been built (no ${SITE_HTML[site]} in ${root}). Run \`npm run build\` and restart.`,
         );
     }
-    const data = await buildBootData(app, request, client);
+    // In maintenance the page carries no theme: the app asks for it, the API answers 503, and the app shows the
+    // specification's maintenance screen ('Service disruption'), on every site (issue 43).
+    const data = app.config.maintenanceMode ? null : await buildBootData(app, request, client);
     const fonts = await fontFiles();
-    const fontUrls = themeFontFaces(
-      data.theme.theme_app_body_font_style,
-      data.theme.theme_app_heading_font_style,
-    )
-      .map(({ style, weight }) => fonts.get(`${style} ${weight}`))
-      .filter((url): url is string => url !== undefined);
+    const fontUrls = data
+      ? themeFontFaces(data.theme.theme_app_body_font_style, data.theme.theme_app_heading_font_style)
+          .map(({ style, weight }) => fonts.get(`${style} ${weight}`))
+          .filter((url): url is string => url !== undefined)
+      : [];
     // The staff console is not for search engines (it is a login page to anyone else).
     if (site === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
     return reply

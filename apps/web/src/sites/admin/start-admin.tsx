@@ -1,4 +1,5 @@
 import '../../lib/zod-jitless';
+import { NOT_SET_UP } from '@fieldhouse/contract/texts/common';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,7 +9,7 @@ import { markSessionEnd } from '../../features/staff-auth/stores/session-end';
 import { fetchTheme, type Theme } from '../../features/theme/api/get-theme';
 import { applyTheme } from '../../features/theme/utils/apply-theme';
 import { loadFonts } from '../../features/theme/utils/fonts';
-import { setUnauthorisedHandler } from '../../lib/api/client';
+import { isApiError, setUnauthorisedHandler } from '../../lib/api/client';
 import { readBootData } from '../../lib/boot-data';
 import { setTitleSuffix } from '../../lib/page-title';
 import { queryClient } from '../../lib/query-client';
@@ -16,7 +17,7 @@ import { BrowserRouter } from '../../lib/router';
 import { readSiteConfig, setSiteConfig } from '../../lib/site-config';
 import { preloadPages } from '../../shell/lazy-page';
 import { LazyToaster } from '../../shell/lazy-toaster';
-import { AppErrorBoundary } from '../../shell/screens';
+import { AppErrorBoundary, MaintenanceScreen } from '../../shell/screens';
 import { SiteRoutes, setSiteRoutes } from '../../shell/site-routes';
 import { adminRoutes } from './routes';
 import '../../shell/shell.css';
@@ -37,9 +38,13 @@ function startAdmin(): void {
     async (theme: Theme) => {
       applyTheme(theme);
       await loadFonts(theme.themeAppBodyFontStyle, theme.themeAppHeadingFontStyle);
+      return { inMaintenance: false };
     },
-    // Without the theme the console still works, in the house colours.
-    () => undefined,
+    // Without the theme the console still works, in the house colours; in planned maintenance (503, not the
+    // operator's set-up) every call would fail, so it says so as the member sites do (issue 43).
+    (error: unknown) => ({
+      inMaintenance: isApiError(error) && error.status === 503 && error.code !== NOT_SET_UP.code,
+    }),
   );
   const staffReady = queryClient.prefetchQuery(staffMeQueryOptions);
   setSiteRoutes(adminRoutes);
@@ -50,9 +55,14 @@ function startAdmin(): void {
     clearStaffState(queryClient);
   });
 
-  void Promise.all([themeReady, staffReady]).then(() => {
+  void Promise.all([themeReady, staffReady]).then(([{ inMaintenance }]) => {
     const rootElement = document.getElementById('root');
     if (!rootElement) return;
+    if (inMaintenance) {
+      createRoot(rootElement).render(<MaintenanceScreen />);
+      document.getElementById('fh-boot')?.remove();
+      return;
+    }
     createRoot(rootElement).render(
       <StrictMode>
         <AppErrorBoundary>
