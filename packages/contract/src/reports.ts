@@ -253,4 +253,10 @@ export const reportCalls = {
   getTakingsReport: { query: reportQuery, reply: takingsReply },
   /** The same as CSV: one row per day, net takings by tender (no JSON reply: a download). */
   getTakingsCsv: { query: reportQuery },
+  /** Memberships by month: active, joined, cancelled, frozen, monthly recurring revenue, churn; by type and venue. */
+  getMembershipsReport: { query: reportQuery, reply: membershipsReply },
+  /** The same as CSV: one row per month (a download). */
+  getMembershipsCsv: { query: reportQuery },
+  /** Today at a glance for managers: takings, check-ins, sessions and places, new members. */
+  getTodayReport: { query: todayQuery, reply: todayReply },
 } as const satisfies Calls;

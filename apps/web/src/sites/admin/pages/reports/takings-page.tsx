@@ -74,7 +74,10 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
     date: day.date,
     ...Object.fromEntries(TENDERS.map((t) => [t.key, day.byTender[t.key].raw])),
   }));
-  const usedTenders = TENDERS.filter((t) => report.byTender.some((row) => tenderKey(row.tender) === t.key));
+  // The chart's series: the tenders that moved money in the period (all six would crowd its legend).
+  const usedTenders = TENDERS.filter((t) =>
+    report.byTender.some((row) => tenderKey(row.tender) === t.key && (row.gross.raw || row.refunds.raw)),
+  );
   const dayColumns: DataColumn<Day>[] = [
     { header: 'Day', cell: (day) => dayLabel(day.date) },
     ...TENDERS.map(
