@@ -50,6 +50,8 @@ test('an administrator reads the takings, filters by venue and downloads the CSV
   const todayFigures = page.getByRole('region', { name: 'Today' });
   await expect(todayFigures.getByText('Net takings')).toBeVisible();
   await expect(todayFigures.getByText('Places sold')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'reports-home-today', info.project.name);
   await nav(page).getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Takings' })).toBeVisible();

@@ -148,7 +148,10 @@ export const takingsReply = envelope(
     period: reportPeriod,
     totals: z.object({
       ...takingsFigures,
-      /** Orders (and paid direct-debit collections) counted. */
+      /**
+       * Payments counted: each tender of an order (a basket paid £2.00 in credit and £3.00 by card is two) and each
+       * paid direct-debit collection.
+       */
       payments: z.number().int(),
       refunds_count: z.number().int(),
     }),

@@ -109,7 +109,7 @@ export function ReportChart<Row extends Record<string, unknown>>({
                   name={s.label}
                   stroke={s.colour}
                   strokeWidth={2}
-                  dot={false}
+                  dot={rows.length <= 24}
                   isAnimationActive={false}
                 />
               ))}
