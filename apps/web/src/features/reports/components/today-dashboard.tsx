@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { LoadError } from '../../../ui/load-error';
-import { FigureList } from '../../../ui/reports/figure-list';
+import { FigureList, formatCount } from '../../../ui/reports/figure-list';
 import { Spinner } from '../../../ui/spinner';
 import { useTodayReport } from '../api/get-today-report';
 import '../../../ui/reports/reports.css';
@@ -25,16 +25,17 @@ export function TodayDashboard() {
             label="Today at your venues"
             figures={[
               { label: 'Net takings', value: formatMoney(today.data.takings.net.raw) },
-              { label: 'Check-ins', value: String(today.data.checkIns) },
-              { label: 'Sessions', value: String(today.data.sessions) },
+              { label: 'Check-ins', value: formatCount(today.data.checkIns) },
+              { label: 'Sessions', value: formatCount(today.data.sessions) },
               {
                 label: 'Places sold',
-                value: `${today.data.placesSold} of ${today.data.capacity}`,
+                value: `${formatCount(today.data.placesSold)} of ${formatCount(today.data.capacity)}`,
               },
-              { label: 'New members', value: String(today.data.newMembers) },
+              { label: 'New members', value: formatCount(today.data.newMembers) },
             ]}
           />
           <p className="muted">
+            At{' '}
             {today.data.venues.length === 1
               ? today.data.venues[0]!.name
               : `${today.data.venues.length} venues`}

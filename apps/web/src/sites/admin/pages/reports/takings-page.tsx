@@ -5,7 +5,7 @@ import { PageTitle } from '../../../../lib/page-title';
 import { LoadError } from '../../../../ui/load-error';
 import { CsvLink } from '../../../../ui/reports/csv-link';
 import { type DataColumn, DataTable } from '../../../../ui/reports/data-table';
-import { FigureList } from '../../../../ui/reports/figure-list';
+import { FigureList, formatCount } from '../../../../ui/reports/figure-list';
 import { CHART_COLOURS, ReportChart } from '../../../../ui/reports/report-chart';
 import { ReportFilterBar } from '../../../../ui/reports/report-filter-bar';
 import { Spinner } from '../../../../ui/spinner';
@@ -117,7 +117,7 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
           { label: 'Taken', value: money(totals.gross) },
           { label: 'Refunded', value: money(totals.refunds) },
           { label: 'Net takings', value: money(totals.net) },
-          { label: 'Payments', value: String(totals.payments) },
+          { label: 'Payments', value: formatCount(totals.payments) },
         ]}
       />
       <ReportChart
