@@ -310,6 +310,7 @@ describe('the takings report', () => {
       ['Spin', 'South Gym', 1_950, 650, 1_300],
       ['Lane swim', 'North Pool', 1_000, 500, 500],
     ]);
+    expect(data.activity_count).toBe(2);
 
     // Collections due in October: D3 pending; D1 + D6 paid (3,999 + 2,500); D2 failed; D4 charged back. D5 is November's.
     expect(

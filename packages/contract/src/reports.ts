@@ -143,6 +143,9 @@ const takingsFigures = {
   net: money,
 };
 
+/** How many activities the takings list (highest net first). */
+export const TAKINGS_TOP_ACTIVITIES = 50;
+
 export const takingsReply = envelope(
   z.object({
     period: reportPeriod,
@@ -162,10 +165,14 @@ export const takingsReply = envelope(
     by_product: z.array(
       z.object({ product: z.enum(TAKINGS_PRODUCTS), label: z.string(), ...takingsFigures }),
     ),
-    /** Sessions' takings by activity (name and venue), highest net first. */
+    /**
+     * Sessions' takings by activity (name and venue), highest net first: the first TAKINGS_TOP_ACTIVITIES (a large
+     * operator sells thousands); `activity_count` says how many there were.
+     */
     by_activity: z.array(
       z.object({ activity_id: id, activity_name: z.string(), venue_name: z.string(), ...takingsFigures }),
     ),
+    activity_count: z.number().int(),
     /** Direct-debit collections due in the period (charge date), by where they stand. */
     collections: z.array(
       z.object({

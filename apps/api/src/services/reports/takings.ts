@@ -6,6 +6,7 @@ import {
   TAKINGS_PRODUCTS,
   TAKINGS_TENDER_LABELS,
   TAKINGS_TENDERS,
+  TAKINGS_TOP_ACTIVITIES,
   type TakingsProduct,
   type TakingsReport,
   type TakingsTender,
@@ -230,12 +231,13 @@ export async function findTakings(db: DbOrTx, scope: ReportScope): Promise<Takin
       label: TAKINGS_PRODUCT_LABELS[product],
       ...figures(productRows.get(product)),
     })),
-    by_activity: activityRows.map((row) => ({
+    by_activity: activityRows.slice(0, TAKINGS_TOP_ACTIVITIES).map((row) => ({
       activity_id: Number(row.activity_id),
       activity_name: row.activity_name ?? '',
       venue_name: row.venue_name ?? '',
       ...figures(row),
     })),
+    activity_count: activityRows.length,
     collections: COLLECTION_STATES.map((state) => {
       const row = collectionRows.get(state);
       return {

@@ -171,6 +171,11 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
         rowKey={(row) => row.activityId}
         empty="No sessions sold in this period."
       />
+      {report.activityCount > report.byActivity.length && (
+        <p className="muted">
+          The {report.byActivity.length} activities that took most, of {formatCount(report.activityCount)}.
+        </p>
+      )}
       <DataTable
         caption="Direct-debit collections due in the period"
         columns={[
