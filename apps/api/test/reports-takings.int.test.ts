@@ -250,8 +250,8 @@ describe('the takings report', () => {
     // Back: R1 650 + R2 500 + R3 1000 = 2,150. Net 13,948 − 2,150 = 11,798.
     expect(raw(data.totals)).toEqual([13_948, 2_150, 11_798]);
     expect(data.totals.net.formatted).toBe('£117.98');
-    // O1–O6 and the two paid collections; three refunds.
-    expect(data.totals.payments).toBe(8);
+    // Payments: O1, O2, O3, O4, O5 twice (credit and card), O6 and the two paid collections; three refunds.
+    expect(data.totals.payments).toBe(9);
     expect(data.totals.refunds_count).toBe(3);
 
     // North: O1 500 + O3 3999 + O5 500 + O6 500 + D6 2500 = 7,999; back R2 500 + R3 1000 = 1,500; net 6,499.
@@ -310,6 +310,7 @@ describe('the takings report', () => {
       ['Spin', 'South Gym', 1_950, 650, 1_300],
       ['Lane swim', 'North Pool', 1_000, 500, 500],
     ]);
+    expect(data.activity_count).toBe(2);
 
     // Collections due in October: D3 pending; D1 + D6 paid (3,999 + 2,500); D2 failed; D4 charged back. D5 is November's.
     expect(

@@ -143,12 +143,18 @@ const takingsFigures = {
   net: money,
 };
 
+/** How many activities the takings list (highest net first). */
+export const TAKINGS_TOP_ACTIVITIES = 50;
+
 export const takingsReply = envelope(
   z.object({
     period: reportPeriod,
     totals: z.object({
       ...takingsFigures,
-      /** Orders (and paid direct-debit collections) counted. */
+      /**
+       * Payments counted: each tender of an order (a basket paid £2.00 in credit and £3.00 by card is two) and each
+       * paid direct-debit collection.
+       */
       payments: z.number().int(),
       refunds_count: z.number().int(),
     }),
@@ -159,10 +165,14 @@ export const takingsReply = envelope(
     by_product: z.array(
       z.object({ product: z.enum(TAKINGS_PRODUCTS), label: z.string(), ...takingsFigures }),
     ),
-    /** Sessions' takings by activity (name and venue), highest net first. */
+    /**
+     * Sessions' takings by activity (name and venue), highest net first: the first TAKINGS_TOP_ACTIVITIES (a large
+     * operator sells thousands); `activity_count` says how many there were.
+     */
     by_activity: z.array(
       z.object({ activity_id: id, activity_name: z.string(), venue_name: z.string(), ...takingsFigures }),
     ),
+    activity_count: z.number().int(),
     /** Direct-debit collections due in the period (charge date), by where they stand. */
     collections: z.array(
       z.object({
@@ -253,4 +263,10 @@ export const reportCalls = {
   getTakingsReport: { query: reportQuery, reply: takingsReply },
   /** The same as CSV: one row per day, net takings by tender (no JSON reply: a download). */
   getTakingsCsv: { query: reportQuery },
+  /** Memberships by month: active, joined, cancelled, frozen, monthly recurring revenue, churn; by type and venue. */
+  getMembershipsReport: { query: reportQuery, reply: membershipsReply },
+  /** The same as CSV: one row per month (a download). */
+  getMembershipsCsv: { query: reportQuery },
+  /** Today at a glance for managers: takings, check-ins, sessions and places, new members. */
+  getTodayReport: { query: todayQuery, reply: todayReply },
 } as const satisfies Calls;

@@ -250,6 +250,8 @@ export const customers = pgTable(
     // `text_pattern_ops`: an email prefix (the desk's search) is an index range as well as an exact email.
     index('customers_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('customers_client_idx').on(t.clientId),
+    // Reports (issue 37, decision 081): new members of a venue on a day.
+    index('customers_home_venue_created_idx').on(t.homeVenueId, t.createdAt),
     // The desk's search (services/staff/desk/search.ts, decision 059): a customer number or its start; every word of
     // a name anywhere in the first or last name (pg_trgm's trigrams, migration 0025); a first or last name's start,
     // for words too short for a trigram.
@@ -439,6 +441,8 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_customer_idx').on(t.customerId),
+    // Reports (issue 37, decision 081): a venue's memberships that overlap a period.
+    index('memberships_home_venue_start_idx').on(t.homeVenueId, t.startDate),
     // The collections due in the next days (scheduled-changes/collections.ts, decision 060).
     index('memberships_next_payment_idx')
       .on(t.nextPaymentDate, t.id)
@@ -534,6 +538,8 @@ export const directDebitPayments = pgTable(
     index('direct_debit_payments_mandate_idx').on(t.mandateId),
     // Whether a membership's collection was asked for already (decision 060).
     index('direct_debit_payments_membership_idx').on(t.membershipId, t.chargeDate),
+    // Reports (issue 37, decision 081): a period's collections by charge date.
+    index('direct_debit_payments_charge_date_idx').on(t.chargeDate),
     check('direct_debit_payments_amount_pos', sql`${t.amount} > 0`),
     oneOf('direct_debit_payments_status_check', t.status, DIRECT_DEBIT_PAYMENT_STATUSES),
   ],
@@ -1960,6 +1966,8 @@ export const refunds = pgTable(
     index('refunds_staff_refund_idx').on(t.staffRefundId),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_session_idx').on(t.activitySessionId),
+    // Reports (issue 37, decision 081): the refunds made in a period.
+    index('refunds_created_idx').on(t.createdAt),
     // Staff's list of card refunds still owed.
     index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_pos', sql`${t.amount} > 0`),

@@ -7,7 +7,14 @@ type C = typeof reportCalls;
 export const getTakingsReport = route<C['getTakingsReport']>('GET', '/api/staff/reports/takings');
 export const getTakingsCsv = route<C['getTakingsCsv']>('GET', '/api/staff/reports/takings.csv');
 
+export const getMembershipsReport = route<C['getMembershipsReport']>('GET', '/api/staff/reports/memberships');
+export const getMembershipsCsv = route<C['getMembershipsCsv']>('GET', '/api/staff/reports/memberships.csv');
+export const getTodayReport = route<C['getTodayReport']>('GET', '/api/staff/reports/today');
+
 export const staffReportRoutes = {
   getTakingsReport,
   getTakingsCsv,
+  getMembershipsReport,
+  getMembershipsCsv,
+  getTodayReport,
 } satisfies RouteTable<C>;

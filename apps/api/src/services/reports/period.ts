@@ -58,26 +58,36 @@ export async function reportVenues(
     .orderBy(asc(venues.name), asc(venues.id));
 }
 
+/** The venues a report counts: the one asked for (404 when it is not among theirs), else all the staff member's. */
+export async function resolveReportVenues(
+  db: DbOrTx,
+  input: { clientId: number; scope: VenueScope; venueId: number | null | undefined },
+): Promise<Pick<ReportScope, 'venueId' | 'venueIds' | 'venues' | 'venueOptions'>> {
+  const options = await reportVenues(db, { clientId: input.clientId, scope: input.scope });
+  const venueId = input.venueId ?? null;
+  // One venue asked for that is not among them (another operator's, or a colleague's at another centre): 404, as
+  // elsewhere in the console, never its figures.
+  const scoped = venueId ? options.filter((venue) => venue.id === venueId) : options;
+  if (venueId && scoped.length === 0) throw notFound(REPORT_TEXTS.venueNotFound);
+  return { venueId, venueIds: scoped.map((venue) => venue.id), venues: scoped, venueOptions: options };
+}
+
 /** A report's query and the staff member's scope as the period's UTC bounds and the venues counted. */
 export async function resolveReportScope(
   db: DbOrTx,
   input: { query: ReportQuery; scope: VenueScope; clientId: number; timeZone: string },
 ): Promise<ReportScope> {
   const { query, timeZone } = input;
-  const options = await reportVenues(db, { clientId: input.clientId, scope: input.scope });
-  // One venue asked for that is not among them (another operator's, or a colleague's at another centre): 404, as
-  // elsewhere in the console, never its figures.
-  const scoped = query.venue_id ? options.filter((venue) => venue.id === query.venue_id) : options;
-  if (query.venue_id && scoped.length === 0) throw notFound(REPORT_TEXTS.venueNotFound);
   return {
     from: query.from,
     to: query.to,
     timeZone,
     ...periodBounds(query.from, query.to, timeZone),
-    venueId: query.venue_id ?? null,
-    venueIds: scoped.map((venue) => venue.id),
-    venues: scoped,
-    venueOptions: options,
+    ...(await resolveReportVenues(db, {
+      clientId: input.clientId,
+      scope: input.scope,
+      venueId: query.venue_id,
+    })),
   };
 }
 

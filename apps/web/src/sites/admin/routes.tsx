@@ -77,7 +77,7 @@ export const adminRoutes: RouteObject[] = [
                   { path: 'takings', element: lazyPage(() => import('./pages/reports/takings-page')) },
                   {
                     path: 'memberships',
-                    element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
+                    element: lazyPage(() => import('./pages/reports/memberships-page')),
                   },
                   { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
                   {

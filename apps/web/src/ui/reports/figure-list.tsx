@@ -17,3 +17,6 @@ export function FigureList({
     </dl>
   );
 }
+
+/** A count with thousands separated, en-GB: 2958 → '2,958'. */
+export const formatCount = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

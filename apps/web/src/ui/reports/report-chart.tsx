@@ -38,6 +38,7 @@ export function ReportChart<Row extends Record<string, unknown>>({
   format,
   axisFormat = format,
   height = 280,
+  stacked = true,
 }: {
   title: string;
   /** What the chart shows, in words (read out in its place). */
@@ -50,6 +51,8 @@ export function ReportChart<Row extends Record<string, unknown>>({
   format: (value: number) => string;
   axisFormat?: (value: number) => string;
   height?: number;
+  /** Bars stacked (parts of one whole, e.g. tenders) or side by side (e.g. joined beside cancelled). */
+  stacked?: boolean;
 }) {
   const descriptionId = useId();
   const common = {
@@ -91,7 +94,7 @@ export function ReportChart<Row extends Record<string, unknown>>({
                   dataKey={s.key}
                   name={s.label}
                   fill={s.colour}
-                  stackId="one"
+                  stackId={stacked ? 'one' : undefined}
                   isAnimationActive={false}
                 />
               ))}
@@ -106,7 +109,7 @@ export function ReportChart<Row extends Record<string, unknown>>({
                   name={s.label}
                   stroke={s.colour}
                   strokeWidth={2}
-                  dot={false}
+                  dot={rows.length <= 24}
                   isAnimationActive={false}
                 />
               ))}

@@ -1,5 +1,6 @@
-import { STAFF_ROLE_LABELS } from '@fieldhouse/contract/staff';
+import { STAFF_ROLE_LABELS, worksEverywhere } from '@fieldhouse/contract/staff';
 import { PendingRefunds } from '../../../../features/programme/components/pending-refunds';
+import { TodayDashboard } from '../../../../features/reports/components/today-dashboard';
 import { useStaffMe } from '../../../../features/staff-auth/api/get-staff-me';
 import { canUse, type StaffArea } from '../../../../features/staff-auth/rules/permissions';
 import { PageTitle } from '../../../../lib/page-title';
@@ -57,8 +58,10 @@ export default function HomePage() {
       <h1>Hello, {me.name}</h1>
       <p className="muted">
         {STAFF_ROLE_LABELS[me.role]}
-        {me.role !== 'administrator' && venues ? ` at ${venues}` : ''}
+        {/* Administrators and finance work at every venue: their venues are not listed. */}
+        {!worksEverywhere(me.role) && venues ? ` at ${venues}` : ''}
       </p>
+      {canUse(me.role, 'reports') && <TodayDashboard />}
       {areas.length > 0 ? (
         <ul className="admin-home__areas">
           {areas.map(({ to, title, text }) => (

@@ -21,3 +21,15 @@ export function poundsAxis(pence: number): string {
   const pounds = Math.round(pence / 100);
   return `${pounds < 0 ? '-' : ''}£${String(Math.abs(pounds)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Oct 2026' for '2026-10'. */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTHS[Number(number) - 1] ?? ''} ${year}`;
+}
+
+/** '16.7%' for 1/6; a dash when there is no rate (no one to churn). */
+export const percentLabel = (fraction: number | null): string =>
+  fraction === null ? '–' : `${(fraction * 100).toFixed(1)}%`;

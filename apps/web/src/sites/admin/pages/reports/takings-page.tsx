@@ -5,7 +5,7 @@ import { PageTitle } from '../../../../lib/page-title';
 import { LoadError } from '../../../../ui/load-error';
 import { CsvLink } from '../../../../ui/reports/csv-link';
 import { type DataColumn, DataTable } from '../../../../ui/reports/data-table';
-import { FigureList } from '../../../../ui/reports/figure-list';
+import { FigureList, formatCount } from '../../../../ui/reports/figure-list';
 import { CHART_COLOURS, ReportChart } from '../../../../ui/reports/report-chart';
 import { ReportFilterBar } from '../../../../ui/reports/report-filter-bar';
 import { Spinner } from '../../../../ui/spinner';
@@ -74,7 +74,10 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
     date: day.date,
     ...Object.fromEntries(TENDERS.map((t) => [t.key, day.byTender[t.key].raw])),
   }));
-  const usedTenders = TENDERS.filter((t) => report.byTender.some((row) => tenderKey(row.tender) === t.key));
+  // The chart's series: the tenders that moved money in the period (all six would crowd its legend).
+  const usedTenders = TENDERS.filter((t) =>
+    report.byTender.some((row) => tenderKey(row.tender) === t.key && (row.gross.raw || row.refunds.raw)),
+  );
   const dayColumns: DataColumn<Day>[] = [
     { header: 'Day', cell: (day) => dayLabel(day.date) },
     ...TENDERS.map(
@@ -114,7 +117,7 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
           { label: 'Taken', value: money(totals.gross) },
           { label: 'Refunded', value: money(totals.refunds) },
           { label: 'Net takings', value: money(totals.net) },
-          { label: 'Payments', value: String(totals.payments) },
+          { label: 'Payments', value: formatCount(totals.payments) },
         ]}
       />
       <ReportChart
@@ -168,6 +171,11 @@ function TakingsFigures({ report }: { report: TakingsReport }) {
         rowKey={(row) => row.activityId}
         empty="No sessions sold in this period."
       />
+      {report.activityCount > report.byActivity.length && (
+        <p className="muted">
+          The {report.byActivity.length} activities that took most, of {formatCount(report.activityCount)}.
+        </p>
+      )}
       <DataTable
         caption="Direct-debit collections due in the period"
         columns={[
