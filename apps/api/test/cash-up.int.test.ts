@@ -31,7 +31,7 @@ const yorkManager = await staffSessionFor(t.db, { role: 'centre_manager', venueI
 const finance = await staffSessionFor(t.db, { role: 'finance', name: 'Fin Ance' });
 
 type Who = { headers: Record<string, string> };
-const call = (who: Who, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+const call = (who: Who, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function newTill(venueId: number, name: string, who: Who = manager) {
@@ -106,12 +106,12 @@ describe('cash-up', () => {
     const live = (await call(desk, 'GET', `/api/staff/till-sessions/${session.id}`)).json().data.session;
     // Expected cash: 10000 float + 1300 + 650 taken − 500 refunded = 11450 (£114.50); cheques 2000; vouchers 1000.
     expect(live).toMatchObject({
-      taken: { cash: pounds(1950), cheque: pounds(2000), 'offline-voucher': pounds(1000) },
+      taken: { cash: pounds(1950), cheque: pounds(2000), voucher: pounds(1000) },
       refunded_cash: pounds(500),
       expected: {
         cash: { raw: 11450, formatted: '£114.50' },
         cheque: pounds(2000),
-        'offline-voucher': pounds(1000),
+        voucher: pounds(1000),
       },
       counted: null,
     });
@@ -133,8 +133,8 @@ describe('cash-up', () => {
     expect(closed.json().data.session).toMatchObject({
       status: 'closed',
       closed_by: 'Dee Desk',
-      counted: { cash: pounds(11400), cheque: pounds(2000), 'offline-voucher': pounds(1000) },
-      variance: { cash: { raw: -50, formatted: '-£0.50' }, cheque: pounds(0), 'offline-voucher': pounds(0) },
+      counted: { cash: pounds(11400), cheque: pounds(2000), voucher: pounds(1000) },
+      variance: { cash: { raw: -50, formatted: '-£0.50' }, cheque: pounds(0), voucher: pounds(0) },
       denominations: [
         { value: 5000, count: 2 },
         { value: 1000, count: 1 },

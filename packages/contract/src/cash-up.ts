@@ -65,7 +65,8 @@ export const tillName = z
   .max(60, 'Use at most 60 characters.');
 
 /** What a till session shows: its figures by tender (pence as money). */
-export const tenderFigures = z.object({ cash: money, cheque: money, 'offline-voucher': money });
+/** Figures by tender: cash, cheques, vouchers (the desk's 'offline-voucher'). */
+export const tenderFigures = z.object({ cash: money, cheque: money, voucher: money });
 export type TenderFigures = z.infer<typeof tenderFigures>;
 
 export const tillAdjustment = z.object({

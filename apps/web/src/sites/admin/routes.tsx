@@ -42,6 +42,10 @@ export const adminRoutes: RouteObject[] = [
                 path: 'desk/guest-passes',
                 element: lazyPage(() => import('./pages/desk/guest-passes/guest-passes-page')),
               },
+              {
+                path: 'desk/cash-up',
+                element: lazyPage(() => import('./pages/desk/cash-up/cash-up-page')),
+              },
             ],
           },
           {

@@ -203,8 +203,8 @@ type CsvRow = {
   dayClosed: string;
 };
 
-const triple = (f: { cash: { raw: number }; cheque: { raw: number }; 'offline-voucher': { raw: number } }) =>
-  [f.cash.raw, f.cheque.raw, f['offline-voucher'].raw] as [number, number, number];
+const triple = (f: { cash: { raw: number }; cheque: { raw: number }; voucher: { raw: number } }) =>
+  [f.cash.raw, f.cheque.raw, f.voucher.raw] as [number, number, number];
 
 /** The report's CSV: one row per till session and one per venue-day's 'No till', through lib/csv.ts. */
 export function cashUpCsv(days: CashUpDay[]) {

@@ -111,7 +111,7 @@ export async function readTillSessions(db: DbOrTx, where: SQL): Promise<TillSess
 export const figures = (f: Figures): TenderFigures => ({
   cash: toMoney(f.cash),
   cheque: toMoney(f.cheque),
-  'offline-voucher': toMoney(f['offline-voucher']),
+  voucher: toMoney(f['offline-voucher']),
 });
 
 const minus = (a: Figures, b: Figures): Figures => ({

@@ -133,7 +133,7 @@ export async function closeTill(
     const expected = {
       cash: live!.expected.cash.raw,
       cheque: live!.expected.cheque.raw,
-      'offline-voucher': live!.expected['offline-voucher'].raw,
+      'offline-voucher': live!.expected.voucher.raw,
     };
     const { body } = input;
     const counted = { cash: body.cash, cheque: body.cheques, 'offline-voucher': body.vouchers };
