@@ -94,3 +94,24 @@ test('a desk opens a till, takes cash through it and closes it with a count, see
   await expectAccessible(page);
   await screenshot(page, 'admin-cash-up-closed', info.project.name);
 });
+
+test('the cash-up report lists till sessions by day, with its CSV', async ({ page, baseURL }, info) => {
+  await page.goto('/admin/login');
+  await logIn(page, ADMIN.email);
+  await expect(page.getByRole('heading', { name: `Hello, ${ADMIN.name}` })).toBeVisible();
+  await page.goto('/admin/reports/cash-up');
+  await expect(page.getByRole('heading', { level: 2, name: 'Cash-up' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cash-up', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('table', { name: 'Till sessions by day' })).toBeVisible();
+  const csv = page.getByRole('link', { name: 'Download CSV' });
+  const href = (await csv.getAttribute('href'))!;
+  expect(href).toMatch(/^\/api\/staff\/reports\/cash-up\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  const file = await page.request.get(`${baseURL}${href}`);
+  expect(file.status()).toBe(200);
+  expect((await file.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Date,Venue,Till,Status');
+  await expectAccessible(page);
+  await screenshot(page, 'admin-cash-up-report', info.project.name);
+});

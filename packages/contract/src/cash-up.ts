@@ -212,7 +212,14 @@ export const cashUpQuery = z.object({
   ...pageFields(CASH_UP_DAYS_PER_PAGE, 62),
 });
 export const cashUpReply = envelope(
-  z.object({ from: z.string(), to: z.string(), days: z.array(cashUpDay), pagination }),
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    /** The venues the caller may see (the report's venue filter). */
+    venues: z.array(z.object({ id, name: z.string() })),
+    days: z.array(cashUpDay),
+    pagination,
+  }),
 );
 
 export const cashUpCalls = {

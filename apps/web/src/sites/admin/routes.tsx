@@ -84,6 +84,7 @@ export const adminRoutes: RouteObject[] = [
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
                   },
                   { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
+                  { path: 'cash-up', element: lazyPage(() => import('./pages/reports/cash-up-page')) },
                   {
                     path: 'attendance',
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),

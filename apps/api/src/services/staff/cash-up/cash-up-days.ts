@@ -61,30 +61,30 @@ export async function findCashUpDays(
   },
 ) {
   const { from, to } = input;
-  const venueFilter = sql.join(
-    [
-      sql`v.client_id = ${input.clientId}`,
-      ...(input.venueId ? [sql`v.id = ${input.venueId}`] : []),
-      ...(input.scope.venueIds === 'all'
-        ? []
-        : input.scope.venueIds.length === 0
-          ? [sql`false`]
-          : [
-              sql`v.id in (${sql.join(
-                input.scope.venueIds.map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
-            ]),
-    ],
-    sql` and `,
-  );
+  const scoped = [
+    sql`v.client_id = ${input.clientId}`,
+    ...(input.scope.venueIds === 'all'
+      ? []
+      : input.scope.venueIds.length === 0
+        ? [sql`false`]
+        : [
+            sql`v.id in (${sql.join(
+              input.scope.venueIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ]),
+  ];
+  const venueFilter = {
+    all: sql.join(scoped, sql` and `),
+    chosen: sql.join([...scoped, ...(input.venueId ? [sql`v.id = ${input.venueId}`] : [])], sql` and `),
+  };
   // Instants wide enough for every zone's days from `from` to `to`; each row is then placed on its venue's day.
   const lower = `${addDays(from, -1)}T00:00:00Z`;
   const upper = `${addDays(to, 2)}T00:00:00Z`;
   const rows = await executeRows<DayRow>(
     db,
     sql`
-    with v as (select id, name, time_zone from venues v where ${venueFilter}),
+    with v as (select id, name, time_zone from venues v where ${venueFilter.chosen}),
     nt_orders as (
       select o.venue_id,
         ((o.created_at at time zone v.time_zone)::date + case when exists (
@@ -170,11 +170,16 @@ export async function findCashUpDays(
       orders: r.nt_orders,
     },
   }));
+  const venues = await executeRows<{ id: number; name: string }>(
+    db,
+    sql`select v.id, v.name from venues v where ${venueFilter.all} order by v.name, v.id`,
+  );
   const totalPages = Math.max(1, Math.ceil(total / input.perPage));
   const first = rows.length === 0 ? 0 : (input.page - 1) * input.perPage + 1;
   return {
     from,
     to,
+    venues,
     days,
     pagination: {
       current_page: input.page,

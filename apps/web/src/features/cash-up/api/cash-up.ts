@@ -48,10 +48,15 @@ function useCashUpWrite<I, O>(write: (input: I) => Promise<O>) {
   });
 }
 
-export const useOpenTill = () =>
-  useCashUpWrite((input: { tillId: number; float: number }) =>
-    call(openTill, { params: { id: input.tillId }, body: { float: input.float } }),
-  );
+export function useOpenTill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { tillId: number; float: number }) =>
+      call(openTill, { params: { id: input.tillId }, body: { float: input.float } }),
+    onSuccess: (reply) => queryClient.removeQueries({ queryKey: lastClosedKey(reply.session.tillId) }),
+    onSettled: () => queryClient.invalidateQueries(notLastClosed),
+  });
+}
 
 export interface CountInput {
   sessionId: number;
@@ -63,10 +68,29 @@ export interface CountInput {
   voucherCount: number;
   note?: string;
 }
-export const useCloseTill = () =>
-  useCashUpWrite(({ sessionId, ...body }: CountInput) =>
-    call(closeTill, { params: { id: sessionId }, body }),
-  );
+const lastClosedKey = (tillId: number) => [...CASH_UP_KEY, 'last-closed', tillId] as const;
+const notLastClosed = {
+  queryKey: CASH_UP_KEY,
+  predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[2] !== 'last-closed',
+};
+
+/** The session this page just closed at a till (kept in the query cache, so the result outlives a re-render). */
+export const useLastClosed = (tillId: number) =>
+  useQuery({
+    queryKey: lastClosedKey(tillId),
+    queryFn: (): TillSessionView | null => null,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCloseTill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, ...body }: CountInput) => call(closeTill, { params: { id: sessionId }, body }),
+    onSuccess: (reply) => queryClient.setQueryData(lastClosedKey(reply.session.tillId), reply.session),
+    onSettled: () => queryClient.invalidateQueries(notLastClosed),
+  });
+}
 
 export const useAdjustTill = () =>
   useCashUpWrite(

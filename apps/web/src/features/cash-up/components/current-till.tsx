@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
 import { TextAreaField } from '../../../ui/text-area-field';
 import { TextField } from '../../../ui/text-field';
-import { type Till, type TillSessionView, useCloseTill, useOpenTill } from '../api/cash-up';
+import { type Till, type TillSessionView, useCloseTill, useLastClosed, useOpenTill } from '../api/cash-up';
 import { parsePounds } from '../rules/pounds';
 import { MoneyField } from './money-field';
 import { SessionFigures } from './session-figures';
@@ -19,7 +19,7 @@ const problemText = (error: Error) =>
 
 /** The chosen till: open it with a float, or (open) its figures so far and the count that closes it. */
 export function CurrentTill({ till }: { till: Till }) {
-  const [closed, setClosed] = useState<TillSessionView | null>(null);
+  const closed = useLastClosed(till.id).data ?? null;
   const session = till.openSession;
   return (
     <div className="cash-up-current">
@@ -38,16 +38,16 @@ export function CurrentTill({ till }: { till: Till }) {
             <strong>{session.businessDate}</strong>.
           </p>
           <SessionFigures session={session} caption={`${till.name} so far`} />
-          <CloseTillForm till={till} session={session} onClosed={setClosed} />
+          <CloseTillForm till={till} session={session} />
         </>
       ) : (
-        <OpenTillForm till={till} onOpened={() => setClosed(null)} />
+        <OpenTillForm till={till} />
       )}
     </div>
   );
 }
 
-function OpenTillForm({ till, onOpened }: { till: Till; onOpened: () => void }) {
+function OpenTillForm({ till }: { till: Till }) {
   const open = useOpenTill();
   const [float, setFloat] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -62,7 +62,6 @@ function OpenTillForm({ till, onOpened }: { till: Till; onOpened: () => void }) 
       { tillId: till.id, float: pence },
       {
         onSuccess: (reply) => {
-          onOpened();
           setFloat('');
           toast.success(reply.message, { duration: TOAST_DURATION.default });
         },
@@ -96,15 +95,7 @@ type CountErrors = Partial<
   Record<'cash' | 'denominations' | 'cheques' | 'chequeCount' | 'vouchers' | 'voucherCount' | 'note', string>
 >;
 
-function CloseTillForm({
-  till,
-  session,
-  onClosed,
-}: {
-  till: Till;
-  session: TillSessionView;
-  onClosed: (session: TillSessionView) => void;
-}) {
+function CloseTillForm({ till, session }: { till: Till; session: TillSessionView }) {
   const close = useCloseTill();
   const headingId = useId();
   const [byDenomination, setByDenomination] = useState(false);
@@ -173,10 +164,8 @@ function CloseTillForm({
         note: note.trim() || undefined,
       },
       {
-        onSuccess: (reply) => {
-          onClosed(reply.session);
-          toast.success(reply.message, { duration: TOAST_DURATION.default });
-        },
+        // The result is announced by the status beside the figures (CurrentTill), from the query cache.
+        onSuccess: () => undefined,
         onError: (e) => {
           if (isApiError(e) && e.status === 422 && Object.keys(e.fieldErrors).length > 0) {
             setErrors(
