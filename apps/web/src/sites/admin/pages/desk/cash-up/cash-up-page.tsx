@@ -6,6 +6,8 @@ import { LoadError } from '../../../../../ui/load-error';
 import { Spinner } from '../../../../../ui/spinner';
 import { useWorkVenues } from '../../../use-work-venues';
 import { DeskTabs } from '../desk-tabs';
+// The desk's tabs and venue line are styled with the desk's own sheet.
+import '../../../../../features/desk/desk.css';
 
 /** /desk/cash-up: the desk's till, its float and count, and the venue's cash-up by day (decision 083). */
 export default function CashUpPage() {
