@@ -247,7 +247,10 @@ describe('cash-up', () => {
     expect(yorks.statusCode).toBe(200);
     expect(yorks.json().data.days).toEqual([]);
     expect(yorks.json().data.venues).toEqual([{ id: york.id, name: 'York Gym' }]);
-    expect(report.json().data.venues.map((v: { name: string }) => v.name)).toEqual(['Leeds Pool', 'York Gym']);
+    expect(report.json().data.venues.map((v: { name: string }) => v.name)).toEqual([
+      'Leeds Pool',
+      'York Gym',
+    ]);
   });
 
   it('needs a note for a variance over £5, and checks the denominations add up', async () => {
