@@ -4,6 +4,7 @@ import { authCalls } from './auth.ts';
 import { bookingCalls } from './bookings.ts';
 import type { CallSchemas, Calls, Route } from './call.ts';
 import { cartCalls } from './cart.ts';
+import { cashUpCalls } from './cash-up.ts';
 import { checkoutCalls, orderCalls } from './checkout.ts';
 import { clientCalls } from './client.ts';
 import { geocodingCalls } from './geocoding.ts';
@@ -22,6 +23,7 @@ import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { cashUpRoutes } from './routes/cash-up.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clientRoutes } from './routes/client.ts';
 import { creditRoutes } from './routes/credits.ts';
@@ -91,6 +93,7 @@ export const DOMAINS = {
   refunds: { routes: refundRoutes, calls: refundCalls },
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
   staffReports: { routes: staffReportRoutes, calls: reportCalls },
+  cashUp: { routes: cashUpRoutes, calls: cashUpCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './bookings.ts';
 export * from './boot.ts';
 export * from './cart.ts';
+export * from './cash-up.ts';
 export * from './checkout.ts';
 export * from './client.ts';
 export * from './common.ts';

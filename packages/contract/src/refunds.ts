@@ -77,6 +77,8 @@ export const refundOrderBody = z.object({
     )
     .min(1, REFUND_TEXTS.linesRequired)
     .max(100),
+  /** Cash refunds: the till whose drawer the cash leaves (decision 083); optional (without, the venue's 'No till'). */
+  till_id: id.optional(),
 });
 export type RefundOrderBody = z.infer<typeof refundOrderBody>;
 export const refundOrderReply = envelope(

@@ -55,12 +55,19 @@ export const deskSalesReply = envelope(
  */
 export const sellDeskMembershipBody = membershipDetailsBody;
 
+/**
+ * POST /api/staff/desk/customers/:id/pay: the checkout's body, and the till whose drawer takes the cash, cheques and
+ * vouchers (decision 083): optional, so callers without one keep working (their takings are the venue's 'No till');
+ * with one it must be a live till at the venue of the sale with an open session (422 under `till_id` otherwise).
+ */
+export const deskPayBody = checkoutBody.extend({ till_id: id.optional() });
+
 export const staffDeskBasketCalls = {
   getDeskBasket: { params: deskCustomerParams, reply: cartReply },
   addToDeskBasket: { params: deskCustomerParams, body: addToCartBody, reply: cartReply },
   removeFromDeskBasket: { params: deskCustomerParams, body: removeFromCartBody, reply: cartReply },
   setDeskBasketPayments: { params: deskCustomerParams, body: setCartPaymentsBody, reply: cartReply },
-  payDeskBasket: { params: deskCustomerParams, body: checkoutBody, reply: checkoutReply },
+  payDeskBasket: { params: deskCustomerParams, body: deskPayBody, reply: checkoutReply },
   getDeskSales: { params: deskCustomerParams, query: deskSalesQuery, reply: deskSalesReply },
   sellDeskMembership: {
     params: deskCustomerParams,

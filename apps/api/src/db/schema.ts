@@ -676,9 +676,12 @@ export const orders = pgTable(
     venueId: integer('venue_id').references(() => venues.id),
     /** The staff member who took it at the desk (null: the member's own checkout online). */
     staffId: integer('staff_id').references((): AnyPgColumn => staffAccounts.id),
+    /** The till session whose drawer took its cash, cheques and vouchers at the desk (decision 083); null: no till. */
+    tillSessionId: integer('till_session_id').references((): AnyPgColumn => tillSessions.id),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_till_session_idx').on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
     // Reports (issue 37): a period's orders, of every venue or of one.
     index('orders_created_idx').on(t.createdAt),
     index('orders_venue_created_idx').on(t.venueId, t.createdAt),
@@ -1960,9 +1963,14 @@ export const refunds = pgTable(
     /** Staff refunds (decision 074): the order line it gives back, and the request (credit note) it belongs to. */
     orderItemId: integer('order_item_id').references(() => orderItems.id),
     staffRefundId: integer('staff_refund_id').references((): AnyPgColumn => staffRefunds.id),
+    /** A cash refund handed over from a till (decision 083): the till session whose drawer it left. */
+    tillSessionId: integer('till_session_id').references((): AnyPgColumn => tillSessions.id),
   },
   (t) => [
     uniqueIndex('refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('refunds_till_session_idx').on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
+    // The cash-up's 'No till' cash refunds of a period (decision 083).
+    index('refunds_cash_created_idx').on(t.createdAt).where(sql`${t.destination} = 'cash'`),
     index('refunds_staff_refund_idx').on(t.staffRefundId),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_session_idx').on(t.activitySessionId),
@@ -2043,6 +2051,118 @@ export const staffRefunds = pgTable(
     check('staff_refunds_amount_pos', sql`${t.amount} > 0`),
     oneOf('staff_refunds_destination_check', t.destination, REFUND_DESTINATIONS),
   ],
+);
+
+/**
+ * Cash-up at the desk (issue 37 item 3, decision 083). A till is a named cash drawer at a venue ('Reception 1'),
+ * archived rather than deleted. A till session is one drawer's shift: opened with a float, closed with a count of
+ * cash, cheques and vouchers; the expected figures (float + taken − cash refunded) are frozen beside the counts at
+ * close. A closed session is never changed: adjustments correct it. A day close locks a venue's calendar day.
+ */
+export const TILL_SESSION_STATUSES = ['open', 'closed'] as const;
+export const CASH_UP_TENDERS = ['cash', 'cheque', 'offline-voucher'] as const;
+
+export const tills = pgTable(
+  'tills',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    index('tills_venue_idx').on(t.venueId),
+    uniqueIndex('tills_venue_name_idx').on(t.venueId, t.name).where(sql`${t.archivedAt} is null`),
+  ],
+);
+
+export const tillSessions = pgTable(
+  'till_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tillId: integer('till_id')
+      .notNull()
+      .references(() => tills.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    /** The venue-local day whose cash-up it is (the day it was opened; the next day when that day was closed). */
+    businessDate: date('business_date').notNull(),
+    status: text('status', { enum: TILL_SESSION_STATUSES }).notNull().default('open'),
+    /** Pence counted into the drawer at the start. */
+    float: integer('float').notNull(),
+    openedBy: integer('opened_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedBy: integer('closed_by').references(() => staffAccounts.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Frozen at close (pence): float + cash taken − cash refunded; cheques and vouchers taken. */
+    expectedCash: integer('expected_cash'),
+    expectedCheques: integer('expected_cheques'),
+    expectedVouchers: integer('expected_vouchers'),
+    /** Counted at close (pence), and how many cheques and vouchers. */
+    countedCash: integer('counted_cash'),
+    countedCheques: integer('counted_cheques'),
+    countedVouchers: integer('counted_vouchers'),
+    chequeCount: integer('cheque_count'),
+    voucherCount: integer('voucher_count'),
+    /** The cash by denomination when counted so: pence value → how many. */
+    denominations: jsonb('denominations').$type<Record<string, number>>(),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('till_sessions_one_open_idx').on(t.tillId).where(sql`${t.status} = 'open'`),
+    index('till_sessions_venue_date_idx').on(t.venueId, t.businessDate),
+    oneOf('till_sessions_status_check', t.status, TILL_SESSION_STATUSES),
+    check('till_sessions_float_nonneg', sql`${t.float} >= 0`),
+    check(
+      'till_sessions_closed_counted',
+      sql`(${t.status} = 'closed') = (${t.closedAt} is not null and ${t.countedCash} is not null and ${t.expectedCash} is not null)`,
+    ),
+  ],
+);
+
+export const tillAdjustments = pgTable(
+  'till_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    tillSessionId: integer('till_session_id')
+      .notNull()
+      .references(() => tillSessions.id),
+    tender: text('tender', { enum: CASH_UP_TENDERS }).notNull(),
+    /** Pence added to what was counted (negative takes away); never 0. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('till_adjustments_session_idx').on(t.tillSessionId),
+    oneOf('till_adjustments_tender_check', t.tender, CASH_UP_TENDERS),
+    check('till_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+export const tillDayCloses = pgTable(
+  'till_day_closes',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    businessDate: date('business_date').notNull(),
+    closedBy: integer('closed_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('till_day_closes_venue_date_idx').on(t.venueId, t.businessDate)],
 );
 
 /**

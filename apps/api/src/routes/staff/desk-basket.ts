@@ -18,6 +18,7 @@ import { type CartContext, findCart } from '../../services/cart/cart-service.ts'
 import { completeCheckout } from '../../services/checkout/checkout-service.ts';
 import type { ClientRow } from '../../services/clients/client-service.ts';
 import { findOrderPayments } from '../../services/orders/order-service.ts';
+import { basketVenue, openSessionOfTill } from '../../services/staff/cash-up/till-at-sale.ts';
 import { deskMayTakePayment, recordDeskPayment } from '../../services/staff/desk/desk-payment.ts';
 import { findDeskSales, sellMembershipAtDesk } from '../../services/staff/desk/desk-sales.ts';
 import { declared } from '../declared.ts';
@@ -131,6 +132,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = request.staff!;
       const actor = { staffId: staff.id, name: staff.name };
       const { client, cart: ctx } = await context(request.params.id);
+      let tillSessionId: number | null = null;
       const data = await completeCheckout(
         { db: app.db, payments: app.payments, log: request.log },
         {
@@ -146,6 +148,13 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
             mayPay: async (tx, cart) => {
               if (!(await deskMayTakePayment(tx, { cartId: cart.id, scope: venueScopeOf(staff) })))
                 throw notFound(DESK_TEXTS.venueNotFound);
+              // The till whose drawer takes it (decision 083): open, and at the venue of the sale (422 otherwise).
+              if (request.body.till_id !== undefined)
+                tillSessionId = await openSessionOfTill(tx, {
+                  tillId: request.body.till_id,
+                  saleVenueId: await basketVenue(tx, { cartId: cart.id, customerId: ctx.customerId }),
+                  clientId: client.id,
+                });
             },
             // With the order, in the checkout's transaction: once, and never a payment without it.
             onOrder: async (tx, order) =>
@@ -153,6 +162,7 @@ const staffDeskBasketRoutes: FastifyPluginAsyncZod = async (app) => {
                 customerId: ctx.customerId,
                 orderId: order.id,
                 payments: await findOrderPayments(tx, order.id),
+                tillSessionId,
               }),
           },
         },

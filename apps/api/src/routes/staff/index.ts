@@ -4,6 +4,7 @@ import { staffDataExportRoutes } from '../members-data/export.ts';
 import staffAdminRoutes from './admin.ts';
 import staffApprovalRoutes from './approvals.ts';
 import staffAuthRoutes from './auth.ts';
+import staffCashUpRoutes, { staffCashUpReportRoutes } from './cash-up.ts';
 import staffDeskRoutes from './desk.ts';
 import staffDeskBasketRoutes from './desk-basket.ts';
 import staffMemberErasureRoutes from './member-erasure.ts';
@@ -43,5 +44,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffDataExportRoutes);
   await app.register(staffRefundRoutes);
   await app.register(staffReportRoutes);
+  await app.register(staffCashUpRoutes);
+  await app.register(staffCashUpReportRoutes);
 };
 export default staffRoutes;

@@ -42,6 +42,10 @@ export const adminRoutes: RouteObject[] = [
                 path: 'desk/guest-passes',
                 element: lazyPage(() => import('./pages/desk/guest-passes/guest-passes-page')),
               },
+              {
+                path: 'desk/cash-up',
+                element: lazyPage(() => import('./pages/desk/cash-up/cash-up-page')),
+              },
             ],
           },
           {
@@ -80,6 +84,7 @@ export const adminRoutes: RouteObject[] = [
                     element: lazyPage(() => import('./pages/reports/memberships-page')),
                   },
                   { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
+                  { path: 'cash-up', element: lazyPage(() => import('./pages/reports/cash-up-page')) },
                   {
                     path: 'attendance',
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),

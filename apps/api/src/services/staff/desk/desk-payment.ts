@@ -1,7 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { attributeOrder } from '../../../db/order-venue.ts';
-import { activitySessions, cartItems, memberships, orderItems, penalties } from '../../../db/schema.ts';
+import {
+  activitySessions,
+  cartItems,
+  memberships,
+  orderItems,
+  orders,
+  penalties,
+} from '../../../db/schema.ts';
 import { type Actor, recordAudit } from '../audit.ts';
 import { inScope, type VenueScope } from './shared.ts';
 
@@ -41,9 +48,13 @@ export async function recordDeskPayment(
     payments: { tenderType: string; amount: number; cardDescription: string | null }[];
     /** Who finished it when not the desk's own call: the card provider's webhook, after 3-D Secure. */
     completedBy?: string;
+    /** The open till session whose drawer took it (decision 083); none: the venue's 'No till'. */
+    tillSessionId?: number | null;
   },
 ) {
   await attributeOrder(tx, input.orderId, actor.staffId);
+  if (input.tillSessionId)
+    await tx.update(orders).set({ tillSessionId: input.tillSessionId }).where(eq(orders.id, input.orderId));
   const sold = await tx
     .select({ kind: orderItems.kind, name: orderItems.name, price: orderItems.price })
     .from(orderItems)
@@ -62,6 +73,7 @@ export async function recordDeskPayment(
         card: p.cardDescription,
       })),
       ...(input.completedBy && { completed_by: input.completedBy }),
+      ...(input.tillSessionId && { till_session_id: input.tillSessionId }),
       items: sold,
     },
   });

@@ -34,6 +34,7 @@ import { refundToCredit } from '../../credits/index.ts';
 import type { JobEngine } from '../../jobs/index.ts';
 import { orderRefundedMail, queueMail } from '../../mail/index.ts';
 import { recordAudit } from '../audit.ts';
+import { openSessionOfTill } from '../cash-up/till-at-sale.ts';
 import type { VenueScope } from '../desk/shared.ts';
 import { mayServe } from '../members/record.ts';
 import { CARD_REFUND_JOB } from '../programme/card-refunds.ts';
@@ -357,6 +358,15 @@ async function refundInTransaction(tx: Tx, input: RefundOrderInput) {
   }
   if (rights.cashLimit !== null && total > rights.cashLimit)
     throw forbidden(REFUND_TEXTS.cashLimit(formatMoney(rights.cashLimit)));
+  // Cash from a till (decision 083): its open session, at the venue of the sale (422 under till_id otherwise).
+  const tillSessionId =
+    body.destination === 'cash' && body.till_id !== undefined
+      ? await openSessionOfTill(tx, {
+          tillId: body.till_id,
+          saleVenueId: order.venueId,
+          clientId: input.clientId,
+        })
+      : null;
 
   const [request] = await tx
     .insert(staffRefunds)
@@ -416,6 +426,7 @@ async function refundInTransaction(tx: Tx, input: RefundOrderInput) {
           providerChargeId: source.chargeId,
           idempotencyKey: `staff-refund:${request!.id}:item:${line.id}:${source.tender}:${source.creditKind ?? source.chargeId ?? '-'}`,
           staffId: actor.staffId,
+          tillSessionId,
           createdAt: now,
           refundedAt: status === 'pending' ? null : now,
         })
@@ -509,6 +520,7 @@ async function refundInTransaction(tx: Tx, input: RefundOrderInput) {
         status: m.status,
       })),
       bookings_cancelled: cancelled.map((c) => c.id),
+      ...(tillSessionId && { till_session_id: tillSessionId }),
     },
   });
   return replyFor(tx, order, request!, input.timeZone, cancelled.length);

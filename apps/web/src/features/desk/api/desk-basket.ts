@@ -1,4 +1,4 @@
-import type { CheckoutBody, checkoutReply } from '@fieldhouse/contract';
+import type { checkoutReply } from '@fieldhouse/contract';
 import {
   addToDeskBasket,
   getDeskBasket,
@@ -6,6 +6,7 @@ import {
   removeFromDeskBasket,
   setDeskBasketPayments,
 } from '@fieldhouse/contract/routes/staff-desk-basket';
+import type { deskPayBody } from '@fieldhouse/contract/staff-desk-basket';
 import { BASKET_TEXTS } from '@fieldhouse/contract/texts/cart';
 import { CARD_PROVIDER_TEXTS } from '@fieldhouse/contract/texts/payments';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import {
   type StripeCard,
   tokeniseCard,
 } from '../../../lib/card-provider';
+import { readDeskTill } from '../../../lib/desk-till';
 import { queryKeys } from '../../../lib/query-keys';
 import { deskCustomerQueryKey } from './get-desk-customer';
 
@@ -85,7 +87,7 @@ export interface PayInput {
 }
 
 type PayReply = z.infer<typeof checkoutReply>['data'];
-type PayBody = Camel<CheckoutBody>;
+type PayBody = Camel<z.input<typeof deskPayBody>>;
 export interface PayResult {
   reply: Camel<PayReply>;
   cart: Cart;
@@ -115,6 +117,7 @@ export function usePayDeskBasket(customerId: number) {
         else if (!stripe) throw cardFormError(CARD_PROVIDER_TEXTS.loading);
         else token = await stripe.createPaymentMethod(card);
       }
+      const till = readDeskTill();
       const current = await call(getDeskBasket, { params: { id: customerId } });
       const credit = current.payments
         .filter((p) => p.tenderType === 'credit')
@@ -135,6 +138,8 @@ export function usePayDeskBasket(customerId: number) {
         payments: cart.payments.map((p) => ({ tenderType: p.tenderType, amount: p.amount.raw })),
         completedWaivers,
         paymentMethod,
+        // Cash, cheques and vouchers go into this device's till, when it has one (decision 083).
+        ...(tender !== 'card' && till ? { tillId: till.id } : {}),
       };
       const reply = await call(payDeskBasket, { params: { id: customerId }, body });
       if (reply.status !== 'requires_action' || !stripe) return { reply, cart, body };

@@ -1,6 +1,6 @@
 import { NavLink } from '../../../../lib/router';
 
-/** The front desk's two tools. */
+/** The front desk's tools. */
 export function DeskTabs() {
   return (
     <nav aria-label="Front desk">
@@ -13,6 +13,11 @@ export function DeskTabs() {
         <li>
           <NavLink to="/desk/guest-passes" className="btn btn--secondary">
             Guest passes
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/desk/cash-up" className="btn btn--secondary">
+            Cash-up
           </NavLink>
         </li>
       </ul>

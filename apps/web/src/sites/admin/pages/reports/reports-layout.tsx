@@ -11,6 +11,7 @@ export const REPORT_SECTIONS: { to: string; label: string }[] = [
   { to: '/reports/memberships', label: 'Memberships' },
   { to: '/reports/vat', label: 'VAT' },
   { to: '/reports/attendance', label: 'Attendance' },
+  { to: '/reports/cash-up', label: 'Cash-up' },
 ];
 
 export default function ReportsLayout() {
