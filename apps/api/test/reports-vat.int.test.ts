@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ERROR_TEXTS, VAT_REPORT_TEXTS, type VatSummary } from '@fieldhouse/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/references.ts';
-import { activities, activitySessions, orderItems, refunds } from '../src/db/schema.ts';
+import { activities, orderItems, refunds } from '../src/db/schema.ts';
 import { importCatalogue, validateCatalogue } from '../src/services/catalogue/index.ts';
 import {
   cardToken,
@@ -382,6 +382,7 @@ describe('catalogue', () => {
   it('imports a VAT treatment per activity and membership type, and the operator’s VAT number and fee VAT', async () => {
     const text = (await readFile(path.join(root, file), 'utf8'))
       .replace('    price: 650\n', '    price: 650\n    vat: exempt\n')
+      .replace('    category: Adult\n', '    category: Adult\n    vat: reduced\n')
       .replace(
         '  support_email: hello@northgate-gym.example\n',
         '  support_email: hello@northgate-gym.example\n  vat:\n    registration_number: GB 987 6543 21\n    fees: exempt\n',
@@ -393,13 +394,19 @@ describe('catalogue', () => {
       sql`select vat_number, fee_vat_treatment from clients where slug = 'northgate-gym'`,
     );
     expect(rows).toEqual([{ vat_number: 'GB987654321', fee_vat_treatment: 'exempt' }]);
-    const treatments = await t.db
-      .select({ price: activities.price, vat: activities.vatTreatment })
-      .from(activities)
-      .innerJoin(activitySessions, eq(activitySessions.activityId, activities.id))
-      .where(inArray(activities.vatTreatment, ['exempt']));
-    expect(treatments.length).toBeGreaterThan(0);
-    expect(treatments.every((a) => a.price === 650)).toBe(true);
+    const treatments = await executeRows<{ key: string; vat_treatment: string }>(
+      t.db,
+      sql`select a.key, a.vat_treatment from activities a join venues v on v.id = a.venue_id
+          join clients c on c.id = v.client_id
+          where c.slug = 'northgate-gym' and a.vat_treatment <> 'standard'
+          union all
+          select m.slug, m.vat_treatment from membership_types m join clients c on c.id = m.client_id
+          where c.slug = 'northgate-gym' and m.vat_treatment <> 'standard'`,
+    );
+    expect(treatments).toEqual([
+      { key: 'spin', vat_treatment: 'exempt' },
+      { key: 'gym-monthly', vat_treatment: 'reduced' },
+    ]);
   });
 
   it('refuses a treatment it does not know and a malformed VAT number, naming the field', async () => {
