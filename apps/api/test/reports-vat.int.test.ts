@@ -4,6 +4,7 @@
  * period (sales, refunds, net of refunds by treatment and rate) for administrators, finance and centre managers (their
  * venues), as JSON and CSV.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ERROR_TEXTS, VAT_REPORT_TEXTS, type VatSummary } from '@fieldhouse/contract';
@@ -143,6 +144,50 @@ describe('checkout and receipt', async () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('VAT included at 20%');
+  });
+
+  it('a credit note shows the VAT of what was refunded, at each line’s rate', async () => {
+    const orderId = done.json().data.order_id;
+    const lines = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/refunds`,
+      headers: admin.headers,
+      payload: {
+        idempotency_key: randomUUID(),
+        destination: 'credit',
+        reason: 'The pool was closed.',
+        lines: [
+          { order_item_id: lines[0]!.id, amount: 325 }, // Spin, standard: 325 × 2000 / 12000 = 54.17 → 54
+          { order_item_id: lines[1]!.id, amount: 600 }, // the lesson, exempt: 0
+        ],
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const note = await app.inject({
+      method: 'GET',
+      url: `/api/my-account/orders/${done.json().data.order_uuid}/credit-notes/${refunded.json().data.refund.id}`,
+      headers: session.headers,
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const text = await pdfText(Buffer.from(note.json().data.contents, 'base64'));
+    for (const expected of [
+      'Credit note',
+      'VAT registration number GB123456789',
+      'Exempt from VAT',
+      'Standard 20%',
+      '£2.71', // net of 325: 325 − 54
+      '£0.54',
+      'Exempt',
+      '£6.00',
+      '£9.25', // refunded: 325 + 600
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });
 
