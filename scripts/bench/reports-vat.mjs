@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { periodBounds } from '../../apps/api/src/services/reports/period.ts';
 import { findVatSummary } from '../../apps/api/src/services/reports/vat.ts';
 
 const arg = (name, fallback) => {
@@ -83,14 +84,16 @@ try {
   );
   await timed('analyse', 'analyze');
 
-  const scope = { venueIds: 'all' };
-  const input = (venueId) => ({
-    clientId: 1,
+  const venues = (await raw.query('select id, name from venues order by name')).rows;
+  const scopeOf = (venueId) => ({
     from: '2026-10-01',
     to: '2026-10-31',
     timeZone: 'Europe/London',
+    ...periodBounds('2026-10-01', '2026-10-31', 'Europe/London'),
     venueId,
-    scope,
+    venueIds: venueId ? [venueId] : venues.map((v) => v.id),
+    venues: venueId ? venues.filter((v) => v.id === venueId) : venues,
+    venueOptions: venues,
   });
   const stats = (ms) => {
     const s = [...ms].sort((a, b) => a - b);
@@ -102,7 +105,8 @@ try {
   const salesSql = (venue) =>
     `select oi.vat_treatment, oi.vat_rate, count(*)::int, sum(oi.price)::bigint, sum(oi.vat_amount)::bigint
        from orders o join order_items oi on oi.order_id = o.id
-       where o.created_at >= ${start} and o.created_at < ${end} and ${venue ? `o.venue_id in (${venue})` : 'true'}
+       where o.venue_id = any('{${venue ?? venues.map((v) => v.id).join(',')}}'::int[])
+         and o.created_at >= ${start} and o.created_at < ${end}
        group by 1, 2`;
   const refundsSql = (venue) =>
     `select coalesce(oi.vat_treatment, 'standard'), coalesce(oi.vat_rate, 2000), count(*)::int, sum(r.amount)::bigint,
@@ -110,7 +114,8 @@ try {
        from refunds r join orders o on o.id = r.order_id
        left join order_items oi on oi.id = coalesce(r.order_item_id,
          (select min(x.id) from order_items x where x.order_id = r.order_id and x.booking_id = r.booking_id))
-       where r.created_at >= ${start} and r.created_at < ${end} and ${venue ? `o.venue_id in (${venue})` : 'true'}
+       where r.created_at >= ${start} and r.created_at < ${end}
+         and o.venue_id = any('{${venue ?? venues.map((v) => v.id).join(',')}}'::int[])
        group by 1, 2`;
   for (const venue of [null, 17]) {
     const label = venue ? 'one venue' : `all ${VENUES} venues`;
@@ -118,7 +123,7 @@ try {
     const alone = [];
     for (let i = 0; i < RUNS; i++) {
       let t0 = performance.now();
-      const summary = await findVatSummary(database.db, input(venue));
+      const summary = await findVatSummary(database.db, 1, scopeOf(venue));
       service.push(performance.now() - t0);
       if (i === 0)
         console.log(

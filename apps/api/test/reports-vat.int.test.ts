@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_ERROR_TEXTS, VAT_REPORT_TEXTS, type VatSummary } from '@fieldhouse/contract';
+import { DEFAULT_ERROR_TEXTS, REPORT_TEXTS, type VatSummary } from '@fieldhouse/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/references.ts';
@@ -335,7 +335,7 @@ describe('VAT summary', async () => {
     expect(mine.json().data.period.venue_options).toEqual([{ id: leeds.id, name: 'Leeds Central' }]);
 
     const theirs = await summary(`from=2026-10-01&to=2026-10-31&venue_id=${bradford.id}`, manager);
-    expect([theirs.statusCode, theirs.json().message]).toEqual([404, VAT_REPORT_TEXTS.venueNotFound]);
+    expect([theirs.statusCode, theirs.json().message]).toEqual([404, REPORT_TEXTS.venueNotFound]);
     const refused = await summary('from=2026-10-01&to=2026-10-31', desk);
     expect(refused.statusCode).toBe(403);
     expect(
@@ -355,12 +355,12 @@ describe('VAT summary', async () => {
   it('refuses a bad period with the field’s message', async () => {
     const bad = await summary('from=2026-10-32&to=2026-10-31');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.from).toEqual([VAT_REPORT_TEXTS.dateFormat]);
+    expect(bad.json().errors.from).toEqual([REPORT_TEXTS.dateFormat]);
     const backwards = await summary('from=2026-10-31&to=2026-10-01');
     expect(backwards.statusCode).toBe(422);
-    expect(backwards.json().errors.to).toEqual([VAT_REPORT_TEXTS.toBeforeFrom]);
+    expect(backwards.json().errors.to).toEqual([REPORT_TEXTS.toBeforeFrom]);
     const unknown = await summary('from=2026-10-01&to=2026-10-31&venue_id=999999');
-    expect([unknown.statusCode, unknown.json().message]).toEqual([404, VAT_REPORT_TEXTS.venueNotFound]);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, REPORT_TEXTS.venueNotFound]);
     expect(DEFAULT_ERROR_TEXTS.notFound).toBeTruthy();
   });
 

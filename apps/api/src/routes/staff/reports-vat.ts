@@ -1,9 +1,10 @@
-import { VAT_REPORT_TEXTS } from '@fieldhouse/contract';
+import type { ReportQuery } from '@fieldhouse/contract';
 import { exportVatSummary, getVatSummary } from '@fieldhouse/contract/routes/reports-vat';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
+import { resolveReportScope } from '../../services/reports/period.ts';
 import { findVatSummary, vatSummaryCsvRows } from '../../services/reports/vat.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
@@ -19,32 +20,26 @@ type CsvRow = ReturnType<typeof vatSummaryCsvRows>[number];
 const staffReportVatRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'finance', 'centre_manager']);
 
-  const summaryOf = async (
-    query: { from: string; to: string; venue_id?: number | undefined },
-    staff: Parameters<typeof venueScopeOf>[0],
-  ) => {
+  const summaryOf = async (request: FastifyRequest, query: ReportQuery) => {
     const client = await requireClient(app);
-    const summary = await findVatSummary(app.db, {
+    const scope = await resolveReportScope(app.db, {
+      query,
+      scope: venueScopeOf(request.staff!),
       clientId: client.id,
-      from: query.from,
-      to: query.to,
       timeZone: client.timeZone,
-      venueId: query.venue_id ?? null,
-      scope: venueScopeOf(staff),
     });
-    if (!summary) throw notFound(VAT_REPORT_TEXTS.venueNotFound);
-    return summary;
+    return findVatSummary(app.db, client.id, scope);
   };
 
   app.route({
     ...declared(getVatSummary, { tags }),
-    handler: async (request) => ({ data: await summaryOf(request.query, request.staff!) }),
+    handler: async (request) => ({ data: await summaryOf(request, request.query) }),
   });
 
   app.route({
     ...declared(exportVatSummary, { tags }),
     handler: async (request, reply) => {
-      const summary = await summaryOf(request.query, request.staff!);
+      const summary = await summaryOf(request, request.query);
       const csv = toCsv<CsvRow>(
         [
           { header: 'VAT rate', kind: 'text', value: (r) => r.label },

@@ -2,8 +2,8 @@
  * The VAT summary (issue 37 item 2, decision 082): for a period of venue-local days and the venues a staff member
  * may see, the lines sold and the refunds given, grouped in the database by VAT treatment and rate.
  *
- * - A sale counts on its order's day (orders.created_at, on orders_created_idx or orders_venue_created_idx) at the
- *   order's venue (decision 080), with each line's VAT as recorded when it was sold (order_items.vat_amount).
+ * - A sale counts on its order's day (orders.created_at, on orders_venue_created_idx) at the order's venue
+ *   (decision 080; the venues of the report's scope, as every report counts them), with each line's VAT as recorded when it was sold (order_items.vat_amount).
  * - A refund counts on the day it was given (refunds.created_at, on refunds_created_idx) at its order's venue; its
  *   VAT is its line's rate on the amount given back, round(amount × rate / (10000 + rate)) halves away from zero,
  *   the same rule as a line's (vatIncludedIn). Its line is the one it names (staff refunds) or the order's line of
@@ -17,24 +17,11 @@ import {
   type VatTreatment,
   vatRateText,
 } from '@fieldhouse/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { executeRows } from '../../db/references.ts';
-import { venues } from '../../db/schema.ts';
 import { toMoney } from '../../lib/money.ts';
-
-export type VatSummaryInput = {
-  clientId: number;
-  /** First and last venue-local day, inclusive (YYYY-MM-DD). */
-  from: string;
-  to: string;
-  /** The operator's time zone the days are counted in. */
-  timeZone: string;
-  /** One venue (null: every venue in scope). */
-  venueId: number | null;
-  /** The staff member's venue scope (venueScopeOf). */
-  scope: { venueIds: number[] | 'all' };
-};
+import { periodReply, type ReportScope, venueArray } from './period.ts';
 
 type Figures = { gross: number; vat: number };
 type Group = {
@@ -56,42 +43,11 @@ const figures = (f: Figures) => ({
   net: toMoney(f.gross - f.vat),
 });
 
-/** The venues a summary counts, or null when the venue asked for is not one the staff member may see. */
-async function venuesOf(db: DbOrTx, input: VatSummaryInput) {
-  const { scope } = input;
-  const options = await db
-    .select({ id: venues.id, name: venues.name })
-    .from(venues)
-    .where(
-      and(
-        eq(venues.clientId, input.clientId),
-        scope.venueIds === 'all'
-          ? undefined
-          : inArray(venues.id, scope.venueIds.length ? scope.venueIds : [0]),
-      ),
-    )
-    .orderBy(asc(venues.name), asc(venues.id));
-  if (input.venueId === null) return { options, counted: options, everyVenue: scope.venueIds === 'all' };
-  const chosen = options.filter((v) => v.id === input.venueId);
-  return chosen.length ? { options, counted: chosen, everyVenue: false } : null;
-}
-
-/** The period's sales and refunds by treatment and rate (null: a venue outside the staff member's scope). */
-export async function findVatSummary(db: DbOrTx, input: VatSummaryInput): Promise<VatSummary | null> {
-  const found = await venuesOf(db, input);
-  if (!found) return null;
-  const start = sql`(${input.from}::date)::timestamp at time zone ${input.timeZone}`;
-  const end = sql`(${input.to}::date + 1)::timestamp at time zone ${input.timeZone}`;
-  // Every venue of an operator that sees all of them: no venue filter (an order without a venue still counts).
-  const atVenues = (column: SQL) =>
-    found.everyVenue
-      ? sql`true`
-      : found.counted.length
-        ? sql`${column} in (${sql.join(
-            found.counted.map((v) => sql`${v.id}`),
-            sql`, `,
-          )})`
-        : sql`false`;
+/** The period's sales and refunds by treatment and rate, at the venues of a report's scope (resolveReportScope). */
+export async function findVatSummary(db: DbOrTx, clientId: number, scope: ReportScope): Promise<VatSummary> {
+  const start = scope.fromInstant.toISOString();
+  const end = scope.toInstant.toISOString();
+  const venueIds = venueArray(scope.venueIds);
 
   const sales = await executeRows<{
     treatment: VatTreatment;
@@ -105,7 +61,7 @@ export async function findVatSummary(db: DbOrTx, input: VatSummaryInput): Promis
           coalesce(sum(oi.price), 0)::bigint as gross, coalesce(sum(oi.vat_amount), 0)::bigint as vat
         from orders o
         join order_items oi on oi.order_id = o.id
-        where o.created_at >= ${start} and o.created_at < ${end} and ${atVenues(sql`o.venue_id`)}
+        where o.venue_id = any(${venueIds}::int[]) and o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz
         group by oi.vat_treatment, oi.vat_rate`,
   );
   const refunds = await executeRows<{
@@ -125,7 +81,7 @@ export async function findVatSummary(db: DbOrTx, input: VatSummaryInput): Promis
           r.order_item_id,
           (select min(x.id) from order_items x where x.order_id = r.order_id and x.booking_id = r.booking_id)
         )
-        where r.created_at >= ${start} and r.created_at < ${end} and ${atVenues(sql`o.venue_id`)}
+        where r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz and o.venue_id = any(${venueIds}::int[])
         group by 1, 2`,
   );
 
@@ -178,17 +134,10 @@ export async function findVatSummary(db: DbOrTx, input: VatSummaryInput): Promis
   };
   const [client] = await executeRows<{ vat_number: string | null }>(
     db,
-    sql`select vat_number from clients where id = ${input.clientId}`,
+    sql`select vat_number from clients where id = ${clientId}`,
   );
   return {
-    period: {
-      from: input.from,
-      to: input.to,
-      time_zone: input.timeZone,
-      venue_id: input.venueId,
-      venues: found.counted,
-      venue_options: found.options,
-    },
+    period: periodReply(scope),
     vat_number: client?.vat_number ?? null,
     rows: ordered.map(rowOf),
     totals: {
