@@ -79,7 +79,7 @@ export const adminRoutes: RouteObject[] = [
                     path: 'memberships',
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
                   },
-                  { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
+                  { path: 'vat', element: lazyPage(() => import('./pages/reports/vat-page')) },
                   {
                     path: 'attendance',
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
