@@ -72,15 +72,19 @@ export async function findVatSummary(db: DbOrTx, clientId: number, scope: Report
     vat: string;
   }>(
     db,
-    sql`select coalesce(oi.vat_treatment, 'standard') as treatment, coalesce(oi.vat_rate, 2000) as rate,
+    sql`select coalesce(li.vat_treatment, bi.vat_treatment, 'standard') as treatment,
+          coalesce(li.vat_rate, bi.vat_rate, 2000) as rate,
           count(*)::int as count, coalesce(sum(r.amount), 0)::bigint as gross,
-          coalesce(sum(round(r.amount::numeric * coalesce(oi.vat_rate, 2000) / (10000 + coalesce(oi.vat_rate, 2000)))), 0)::bigint as vat
+          coalesce(sum(round(r.amount::numeric * coalesce(li.vat_rate, bi.vat_rate, 2000)
+            / (10000 + coalesce(li.vat_rate, bi.vat_rate, 2000)))), 0)::bigint as vat
         from refunds r
         join orders o on o.id = r.order_id
-        left join order_items oi on oi.id = coalesce(
-          r.order_item_id,
-          (select min(x.id) from order_items x where x.order_id = r.order_id and x.booking_id = r.booking_id)
-        )
+        left join order_items li on li.id = r.order_item_id
+        left join lateral (
+          select x.vat_treatment, x.vat_rate from order_items x
+          where r.order_item_id is null and x.order_id = r.order_id and x.booking_id = r.booking_id
+          order by x.id limit 1
+        ) bi on true
         where r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz and o.venue_id = any(${venueIds}::int[])
         group by 1, 2`,
   );
