@@ -18,6 +18,7 @@ import { paymentCalls } from './payments.ts';
 import { programmeChangeCalls } from './programme-changes.ts';
 import { refundCalls } from './refunds.ts';
 import { reportCalls } from './reports.ts';
+import { reportVatCalls } from './reports-vat.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -38,6 +39,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { programmeChangeRoutes } from './routes/programme-changes.ts';
 import { refundRoutes } from './routes/refunds.ts';
+import { reportVatRoutes } from './routes/reports-vat.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
@@ -94,6 +96,7 @@ export const DOMAINS = {
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
   staffReports: { routes: staffReportRoutes, calls: reportCalls },
   cashUp: { routes: cashUpRoutes, calls: cashUpCalls },
+  reportVat: { routes: reportVatRoutes, calls: reportVatCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -71,7 +71,9 @@ export const cart = z.object({
   enable_print_receipt: z.boolean(),
   totals: z.object({
     sub_total: money,
-    tax_total: money.describe('VAT included in the total (20%)'),
+    tax_total: money.describe(
+      'VAT included in the total: the sum of each line’s VAT at its rate (decision 082)',
+    ),
     total: money.describe('Basket cost'),
     basket_cost: money,
     credit_applied: money,

@@ -66,6 +66,7 @@ import {
   TIMETABLE_CONFLICT_KINDS,
   TIMETABLE_CONFLICT_REASONS,
   TIMETABLE_EXCEPTION_KINDS,
+  VAT_TREATMENTS,
   WAITLIST_STATUSES,
   WAIVER_TYPES,
   WEBHOOK_EVENT_STATUSES,
@@ -150,6 +151,10 @@ export const clients = pgTable('clients', {
    */
   checkInBlocksOnUnpaidFees: boolean('check_in_blocks_on_unpaid_fees').notNull().default(false),
   createdAt: createdAt(),
+  /** The operator's VAT registration number (GB123456789), printed on receipts; null when not registered (decision 082). */
+  vatNumber: text('vat_number'),
+  /** VAT on fees (penalties) members pay: the catalogue's `vat.fees` (checked there; no constraint, see 082). */
+  feeVatTreatment: text('fee_vat_treatment', { enum: VAT_TREATMENTS }).notNull().default('standard'),
 });
 
 export const venues = pgTable(
@@ -346,9 +351,12 @@ export const membershipTypes = pgTable(
     /** What the membership gives access to (names shown in the details modal). */
     providesAccessTo: jsonb('provides_access_to').$type<string[]>().notNull().default([]),
     archivedAt: archivedAt(),
+    /** VAT on what members pay for it (decision 082). */
+    vatTreatment: text('vat_treatment', { enum: VAT_TREATMENTS }).notNull().default('standard'),
   },
   (t) => [
     uniqueIndex('membership_types_client_slug_idx').on(t.clientId, t.slug),
+    oneOf('membership_types_vat_treatment_check', t.vatTreatment, VAT_TREATMENTS),
     oneOf('membership_types_coverage_check', t.coverage, MEMBERSHIP_COVERAGES),
   ],
 );
@@ -600,9 +608,12 @@ export const activities = pgTable(
     maxPlacesPerBooking: integer('max_places_per_booking').notNull().default(1),
     key: catalogueKey(),
     archivedAt: archivedAt(),
+    /** VAT on its price (decision 082): exempt swimming lessons, standard classes. */
+    vatTreatment: text('vat_treatment', { enum: VAT_TREATMENTS }).notNull().default('standard'),
   },
   (t) => [
     uniqueIndex('activities_venue_key_idx').on(t.venueId, t.key),
+    oneOf('activities_vat_treatment_check', t.vatTreatment, VAT_TREATMENTS),
     check('activities_nonneg', sql`${t.price} >= 0 and ${t.capacity} > 0 and ${t.durationMinutes} > 0`),
     check('activities_max_places', sql`${t.maxPlacesPerBooking} >= 1`),
     check('activities_waiver_required', sql`${t.waiverId} is null or ${t.requiresWaiver}`),
@@ -704,9 +715,24 @@ export const orderItems = pgTable(
     membershipId: integer('membership_id').references(() => memberships.id),
     penaltyId: integer('penalty_id'),
     bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id),
+    /**
+     * VAT at the time of sale (decision 082): the product's treatment, its rate in basis points (2000 = 20%) on the
+     * sale's date, and the VAT included in the price (pence), which the database computes from those two:
+     * round(price × rate / (10000 + rate)), halves away from zero (vatIncludedIn in the contract agrees).
+     */
+    vatTreatment: text('vat_treatment', { enum: VAT_TREATMENTS }).notNull().default('standard'),
+    vatRate: integer('vat_rate').notNull().default(2000),
+    vatAmount: integer('vat_amount')
+      .notNull()
+      .generatedAlwaysAs(sql`round(price::numeric * vat_rate / (10000 + vat_rate))::integer`),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    oneOf('order_items_vat_treatment_check', t.vatTreatment, VAT_TREATMENTS),
+    check(
+      'order_items_vat_rate',
+      sql`${t.vatRate} >= 0 and (${t.vatRate} = 0 or ${t.vatTreatment} in ('standard', 'reduced'))`,
+    ),
     // Deleting a session (timetable generation) checks this reference; without the index, a scan per session.
     index('order_items_session_idx').on(t.activitySessionId),
     oneOf('order_items_kind_check', t.kind, ORDER_ITEM_KINDS),
@@ -1973,6 +1999,8 @@ export const refunds = pgTable(
     index('refunds_cash_created_idx').on(t.createdAt).where(sql`${t.destination} = 'cash'`),
     index('refunds_staff_refund_idx').on(t.staffRefundId),
     index('refunds_order_idx').on(t.orderId),
+    // The VAT summary's refunds of a period (decision 082).
+    index('refunds_created_idx').on(t.createdAt),
     index('refunds_session_idx').on(t.activitySessionId),
     // Reports (issue 37, decision 081): the refunds made in a period.
     index('refunds_created_idx').on(t.createdAt),

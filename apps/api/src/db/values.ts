@@ -128,3 +128,5 @@ export { CUSTOMER_FLAGS } from '@fieldhouse/contract/staff-members';
 export const CARD_PROVIDERS = ['stripe'] as const;
 /** A provider's webhook event: stored when it arrives, processed once by its job. */
 export const WEBHOOK_EVENT_STATUSES = ['received', 'processed'] as const;
+/** VAT on a product and on each order line (decision 082). */
+export { VAT_TREATMENTS } from '@fieldhouse/contract/vat';

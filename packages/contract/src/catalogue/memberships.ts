@@ -1,5 +1,6 @@
 /** What the operator sells as membership, and the rules and documents around it. */
 import { z } from 'zod';
+import { vatTreatment } from '../vat.ts';
 import { count, DATE_RANGE_TEXT, html, key, line, lines, localDate, pence, ref, text } from './fields.ts';
 
 export const CATALOGUE_QUESTION_TYPES = [
@@ -107,6 +108,10 @@ export const catalogueMembershipType = z
     payment_options: z.array(paymentOption).min(1, 'A membership type needs at least one payment option.'),
     benefits: z.array(benefit).default([]),
     questions: z.array(question).default([]),
+    vat: vatTreatment.default('standard').meta({
+      description:
+        'VAT on what members pay for it (fees, pro-rata, fixed terms): standard (20%), reduced (5%), zero or exempt.',
+    }),
   })
   .meta({ description: 'A membership type with its payment options, benefits and joining questions.' });
 

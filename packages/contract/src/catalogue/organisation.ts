@@ -1,6 +1,7 @@
 /** The operator (client) and its venues, as a catalogue file writes them. */
 import { z } from 'zod';
 import { theme } from '../theme.ts';
+import { vatNumber, vatTreatment } from '../vat.ts';
 import { count, html, key, line, lines, localTime, text, timeZone, WEEKDAYS, webAddress } from './fields.ts';
 
 export const catalogueFeatures = z
@@ -99,6 +100,18 @@ export const catalogueClient = z
         block_on_unpaid_fees: z.boolean().default(false).meta({
           description:
             'The front desk refuses entry to a member with unpaid fees (staff may still let them in, giving a reason).',
+        }),
+      })
+      .prefault({}),
+    vat: z
+      .strictObject({
+        registration_number: vatNumber.nullable().default(null).meta({
+          description:
+            'The operator’s VAT registration number, printed on receipts and credit notes: GB and 9 or 12 digits; null when not registered.',
+        }),
+        fees: vatTreatment.default('standard').meta({
+          description:
+            'VAT on fees members pay (late cancellation, no-show, failed collection): standard, reduced, zero or exempt.',
         }),
       })
       .prefault({}),

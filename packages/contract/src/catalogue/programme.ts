@@ -1,5 +1,6 @@
 /** What venues sell to book: activities, and each venue's weekly timetable with its date exceptions. */
 import { z } from 'zod';
+import { vatTreatment } from '../vat.ts';
 import {
   count,
   DATE_RANGE_TEXT,
@@ -43,6 +44,10 @@ export const catalogueActivity = z
       .nullable()
       .default(null)
       .meta({ description: 'The waiver attendees must have signed.' }),
+    vat: vatTreatment.default('standard').meta({
+      description:
+        'VAT on its price: standard (20%), reduced (5%), zero (0%) or exempt (no VAT, e.g. swimming lessons).',
+    }),
   })
   .meta({ description: 'An activity at one venue, with its default price, capacity and rules.' });
 

@@ -1,4 +1,5 @@
 /** Factories for what a customer pays and owes: baskets, orders (lines, payments), fees and booking credit. */
+import { type VatTreatment, vatRateAt } from '@fieldhouse/contract/vat';
 import { cartItemFor } from '../cart-items.ts';
 import type { DbOrTx } from '../client.ts';
 import { attributeOrder } from '../order-venue.ts';
@@ -25,9 +26,16 @@ export async function createCart(
 type OrderLine = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 type OrderPayment = Omit<typeof payments.$inferInsert, 'orderId'>;
 
+/** An order line's VAT columns for a treatment sold at an instant (decision 082): the treatment and its rate then. */
+export const lineVat = (treatment: VatTreatment, soldAt: Date) => ({
+  vatTreatment: treatment,
+  vatRate: vatRateAt(treatment, soldAt),
+});
+
 /**
  * An order (default: £6.50 by card, now) with its lines (default: one £0 line 'x') and the payments that
- * settled it (default: none).
+ * settled it (default: none). A line without a stated VAT treatment is standard; a stated treatment without a rate
+ * takes the treatment's rate on the order's date (the database works out the line's VAT).
  */
 export async function createOrder(
   db: DbOrTx,
@@ -45,7 +53,15 @@ export async function createOrder(
   const items = lines.length
     ? await db
         .insert(orderItems)
-        .values(lines.map((line) => ({ orderId: order!.id, ...line })))
+        .values(
+          lines.map((line) => ({
+            orderId: order!.id,
+            ...line,
+            ...(line.vatTreatment && line.vatRate === undefined
+              ? { vatRate: vatRateAt(line.vatTreatment, order!.createdAt) }
+              : {}),
+          })),
+        )
         .returning()
     : [];
   const paymentRows = paid.length

@@ -8,10 +8,10 @@ import { addDays, addMonths, formatIso, instantAt, localDateOf } from '../../lib
 import type { Tx } from '../client.ts';
 import { createCustomer, createMandate } from '../factories/customers.ts';
 import { createMembership } from '../factories/memberships.ts';
-import { createOrder } from '../factories/money.ts';
+import { createOrder, lineVat } from '../factories/money.ts';
 import { createBooking, createWaitlistEntry } from '../factories/programme.ts';
 import { attributeOrder } from '../order-venue.ts';
-import { activitySessions, bookings, orderItems, payments } from '../schema.ts';
+import { activities, activitySessions, bookings, orderItems, payments } from '../schema.ts';
 import { DEMO_EXTRA_CUSTOMERS, DEMO_FULL_SESSION, DEMO_NEARLY_FULL_SESSION } from '../seed-data.ts';
 import type { SeededSession } from './programme.ts';
 
@@ -162,6 +162,18 @@ export async function seedDemoBookings(
   // Booked three days ahead, or a few hours ago for sessions in the next few days (never in the future).
   const orderedAt = (session: { startsAt: Date }, i: number) =>
     new Date(Math.min(session.startsAt.getTime() - 3 * DAY_MS, now.getTime() - (i + 1) * 3_600_000));
+  // Each line's VAT as checkout would record it: the activity's treatment (swimming lessons are exempt).
+  const activityIds = [...new Set(chosen.map((c) => c.session.activityId))];
+  const treatments = new Map(
+    activityIds.length
+      ? (
+          await tx
+            .select({ id: activities.id, vat: activities.vatTreatment })
+            .from(activities)
+            .where(inArray(activities.id, activityIds))
+        ).map((a) => [a.id, a.vat])
+      : [],
+  );
   const booked = [];
   for (const [i, { session, status }] of chosen.entries()) {
     const createdAt = orderedAt(session, i);
@@ -190,6 +202,7 @@ export async function seedDemoBookings(
       price: session.price,
       activitySessionId: session.id,
       bookingId: booking.id,
+      ...lineVat(treatments.get(session.activityId) ?? 'standard', createdAt),
     });
     await tx.insert(payments).values({
       orderId: order.id,

@@ -14,6 +14,7 @@ import staffProgrammeChangeRoutes from './programme-changes.ts';
 import staffRefundRoutes from './refunds.ts';
 import staffRegisterRoutes from './registers.ts';
 import staffReportRoutes from './reports.ts';
+import staffReportVatRoutes from './reports-vat.ts';
 
 /**
  * The staff console's API (/api/staff/…): each scope checks the staff session and role on every call. With the
@@ -46,5 +47,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffReportRoutes);
   await app.register(staffCashUpRoutes);
   await app.register(staffCashUpReportRoutes);
+  await app.register(staffReportVatRoutes);
 };
 export default staffRoutes;

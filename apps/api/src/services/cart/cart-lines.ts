@@ -8,6 +8,7 @@ import {
   SESSION_NOT_RELEASED_MESSAGE,
   SESSION_STARTED_MESSAGE,
 } from '@fieldhouse/contract';
+import type { VatTreatment } from '@fieldhouse/contract/vat';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import {
   activitySessions,
   cartItems,
   type carts,
+  clients,
   type JoinCostsSnapshot,
   memberships,
   membershipTypes,
@@ -108,6 +110,8 @@ export type CartLine = {
   quantity: number;
   maxQuantity: number;
   category: string | null;
+  /** VAT on the line (decision 082): the activity's, the membership type's, or the operator's for fees. */
+  vatTreatment: VatTreatment;
   bookedByCaller: boolean;
   /** The caller waits on this line's session (booking it takes them off the waitlist). */
   waitingByCaller: boolean;
@@ -145,6 +149,7 @@ const cartLineRows = prepared((db) => {
         category: activities.category,
         requiresWaiver: activities.requiresWaiver,
         maxPlacesPerBooking: activities.maxPlacesPerBooking,
+        vatTreatment: activities.vatTreatment,
       },
       waiver: { id: waivers.id, title: waivers.title },
       waiverSigned: sql<boolean>`(${activities.waiverId} is not null and exists (select 1 from ${waiverSignatures} ws where ws.customer_id = ${customerId} and ws.waiver_id = ${activities.waiverId} and (ws.expires_at is null or ws.expires_at > ${sql.placeholder('now')}::timestamptz)))`,
@@ -157,8 +162,9 @@ const cartLineRows = prepared((db) => {
       },
       penalty: penalties,
       penaltyVenueName: penaltyVenues.name,
+      penaltyVatTreatment: sql<VatTreatment | null>`(select ${clients.feeVatTreatment} from ${clients} where ${clients.id} = ${penaltyVenues.clientId})`,
       membership: memberships,
-      membershipType: { name: membershipTypes.name },
+      membershipType: { name: membershipTypes.name, vatTreatment: membershipTypes.vatTreatment },
       membershipOption: {
         name: paymentOptions.name,
         paymentType: paymentOptions.paymentType,
@@ -224,6 +230,7 @@ export async function loadCartLines(
               )
             : 1,
         category: r.activity.category,
+        vatTreatment: r.activity.vatTreatment,
         session: {
           id: r.session.id,
           startsAt: r.session.startsAt,
@@ -252,6 +259,7 @@ export async function loadCartLines(
         fullPrice: m.joinCosts!.totalToPayNow,
         unitPrice: m.joinCosts!.totalToPayNow,
         category: null,
+        vatTreatment: r.membershipType.vatTreatment,
         session: null,
         penalty: null,
         membership: {
@@ -278,6 +286,7 @@ export async function loadCartLines(
         fullPrice: r.penalty.amount,
         unitPrice: r.penalty.amount,
         category: null,
+        vatTreatment: r.penaltyVatTreatment ?? 'standard',
         session: null,
         penalty: { id: r.penalty.id, status: r.penalty.status, venueName: r.penaltyVenueName },
         membership: null,
@@ -289,6 +298,7 @@ export async function loadCartLines(
       fullPrice: 0,
       unitPrice: 0,
       category: null,
+      vatTreatment: 'standard',
       session: null,
       penalty: null,
       membership: null,

@@ -1,3 +1,4 @@
+import { vatRateAt } from '@fieldhouse/contract/vat';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transactionRetried } from '../../db/connection-errors.ts';
@@ -75,6 +76,7 @@ export async function priceCart(
       unitPrice: l.unitPrice,
       category: l.category,
       usageRemoved: l.usageRemoved,
+      vatRate: vatRateAt(l.vatTreatment, now),
     })),
     benefits,
     packages,

@@ -13,4 +13,4 @@ export {
   sessionBlock,
 } from './cart-lines.ts';
 export { bumpCartVersion, openCart, priceCart } from './cart-service.ts';
-export { capTenders, maxCreditApplicable, type Tender, vatIncluded } from './pricing.ts';
+export { capTenders, lineVat, maxCreditApplicable, type Tender } from './pricing.ts';

@@ -4,10 +4,10 @@ import {
   type AvailablePackage,
   basketTotals,
   capTenders,
+  lineVat,
   maxCreditApplicable,
   type PricingLine,
   priceLines,
-  vatIncluded,
 } from './pricing.ts';
 
 const line = (itemId: number, overrides: Partial<PricingLine> = {}): PricingLine => ({
@@ -93,10 +93,26 @@ describe('priceLines', () => {
 });
 
 describe('basketTotals', () => {
-  it('includes VAT at 20% of a VAT-inclusive total', () => {
-    expect(vatIncluded(1200)).toBe(200);
-    expect(vatIncluded(650)).toBe(108);
-    expect(vatIncluded(0)).toBe(0);
+  it('includes VAT at 20% of a VAT-inclusive line unless the line states its rate', () => {
+    expect(lineVat({ price: 1200 })).toBe(200);
+    expect(lineVat({ price: 650 })).toBe(108);
+    expect(lineVat({ price: 0 })).toBe(0);
+    expect(lineVat({ price: 1050, vatRate: 500 })).toBe(50);
+    expect(lineVat({ price: 1200, vatRate: 0 })).toBe(0);
+  });
+
+  it('makes the tax total the sum of each line’s VAT at its own rate', () => {
+    const totals = basketTotals({
+      lines: [
+        { type: 'activity', price: 650 }, // standard: 650 × 2000 / 12000 = 108.33 → 108
+        { type: 'activity', price: 1200, vatRate: 0 }, // exempt swimming lesson: 0
+        { type: 'activity', price: 525, vatRate: 500 }, // reduced: 525 × 500 / 10500 = 25
+      ],
+      creditAvailable: { general: 0, membership: 0 },
+      tenders: [],
+    });
+    expect(totals.taxTotal).toBe(108 + 0 + 25);
+    expect(totals.total).toBe(650 + 1200 + 525);
   });
 
   it('caps general credit at the basket and membership credit at membership lines', () => {

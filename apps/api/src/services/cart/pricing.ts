@@ -7,9 +7,12 @@
  * full price. Each line uses up one benefit use or one package session, so two lines cannot share the last one;
  * on a line of several places (court hire, tickets) the benefit or package pays for one place, the member's own.
  *
- * Totals: VAT is included at 20%, so tax = round(total / 6). Credit: general credit pays up to the whole basket;
+ * Totals: prices include VAT; the tax total is the sum of each line's VAT at its own rate (decision 082: a line's
+ * VAT is round(price × rate / (10000 + rate)), standard 20% unless the product says otherwise). Credit: general credit pays up to the whole basket;
  * membership credit pays only membership lines. Offline tenders (front-of-house) pay what is left after credit.
  */
+
+import { vatIncludedIn } from '@fieldhouse/contract/vat';
 
 export const MEMBERSHIP_LINE_TYPES = new Set(['membership', 'membershipRenewal']);
 
@@ -22,6 +25,8 @@ export type PricingLine = {
   /** Activity category (benefits and packages match on it); null for other lines. */
   category: string | null;
   usageRemoved: boolean;
+  /** VAT rate of the line in basis points (2000 = 20%; 0 for zero-rated and exempt); 2000 when absent. */
+  vatRate?: number;
 };
 
 export type AvailableBenefit = {
@@ -100,8 +105,10 @@ export function priceLines(
   });
 }
 
-/** VAT included in a VAT-inclusive total at 20%. */
-export const vatIncluded = (total: number) => Math.round(total / 6);
+const STANDARD_RATE = 2000;
+/** The VAT a priced line includes, at its rate (standard 20% when the line states none). */
+export const lineVat = (line: { price: number; vatRate?: number }) =>
+  vatIncludedIn(line.price, line.vatRate ?? STANDARD_RATE);
 
 export type Tender = { tenderType: string; amount: number };
 
@@ -122,7 +129,7 @@ export type BasketTotals = {
 };
 
 export function basketTotals(input: {
-  lines: Pick<PricedLine, 'type' | 'price'>[];
+  lines: Pick<PricedLine, 'type' | 'price' | 'vatRate'>[];
   creditAvailable: { general: number; membership: number };
   tenders: Tender[];
 }): BasketTotals {
@@ -149,7 +156,7 @@ export function basketTotals(input: {
   const totalToPay = total - creditApplied - offlineApplied;
   return {
     subTotal: total,
-    taxTotal: vatIncluded(total),
+    taxTotal: input.lines.reduce((sum, l) => sum + lineVat(l), 0),
     total,
     creditApplied,
     creditSplit: { membership: fromMembership, general: fromGeneral },

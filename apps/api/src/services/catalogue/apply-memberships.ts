@@ -98,6 +98,7 @@ export async function applyMembershipTypes(
       : null,
     sortOrder,
     providesAccessTo: t.provides_access_to,
+    vatTreatment: t.vat,
     archivedAt: null,
   });
   const types = await syncKeyed({

@@ -30,6 +30,8 @@ export async function applyClient(tx: Tx, c: Catalogue['client']) {
     unmarkedUnattendedAfterHours: c.attendance.unmarked_unattended_after_hours,
     failedCollectionFee: c.direct_debit.failed_collection_fee,
     checkInBlocksOnUnpaidFees: c.check_in.block_on_unpaid_fees,
+    vatNumber: c.vat.registration_number,
+    feeVatTreatment: c.vat.fees,
   };
   const [existing] = await tx.select({ id: s.clients.id }).from(s.clients).where(eq(s.clients.slug, c.key));
   if (existing) {
@@ -189,6 +191,7 @@ export async function applyActivities(
       cancellationAwardsCredit: a.cancellation.credit,
       waiverId,
       requiresWaiver: waiverId !== null,
+      vatTreatment: a.vat,
       archivedAt: null,
     };
   };

@@ -105,6 +105,7 @@ export async function readMembershipTypes(
           required: q.isRequired,
           default: q.defaultValue,
         })),
+      vat: t.vatTreatment,
     };
   });
   return { membershipTypes, optionKey };

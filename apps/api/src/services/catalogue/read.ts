@@ -84,6 +84,7 @@ export async function readCatalogue(db: DbOrTx, clientId: number): Promise<Store
     max_places_per_booking: a.maxPlacesPerBooking,
     cancellation: { cutoff_hours: a.cancellationCutoffHours, credit: a.cancellationAwardsCredit },
     waiver: a.waiverId ? (waiverKey.get(a.waiverId) ?? null) : null,
+    vat: a.vatTreatment,
   }));
 
   const timetable = await readTimetables(db, venueRows, activityKey);
@@ -197,6 +198,7 @@ export async function readCatalogue(db: DbOrTx, clientId: number): Promise<Store
         attendance: { unmarked_unattended_after_hours: client.unmarkedUnattendedAfterHours },
         direct_debit: { failed_collection_fee: client.failedCollectionFee },
         check_in: { block_on_unpaid_fees: client.checkInBlocksOnUnpaidFees },
+        vat: { registration_number: client.vatNumber, fees: client.feeVatTreatment },
       },
       venues: venueRows.map((v) => {
         const hours = Object.keys(v.openingHours).length

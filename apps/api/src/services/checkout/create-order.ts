@@ -1,3 +1,4 @@
+import { vatRateAt } from '@fieldhouse/contract/vat';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { attributeOrder } from '../../db/order-venue.ts';
@@ -104,6 +105,9 @@ export async function createOrder(
       membershipId: l.membership?.id ?? null,
       bookingId: l.session ? bookingBySession.get(l.session.id)! : null,
       penaltyId: l.penalty?.id ?? null,
+      // VAT at the time of sale (decision 082): the database works out the amount from price and rate.
+      vatTreatment: l.vatTreatment,
+      vatRate: pricedById.get(l.itemId)!.vatRate ?? vatRateAt(l.vatTreatment, now),
     })),
   );
   await attributeOrder(sp, orderId);

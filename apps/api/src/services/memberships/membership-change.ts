@@ -4,6 +4,7 @@ import {
   MEMBERSHIP_PURCHASE_TEXTS,
   type Membership,
 } from '@fieldhouse/contract';
+import { vatRateAt } from '@fieldhouse/contract/vat';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartItemFor } from '../../db/cart-items.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -281,6 +282,9 @@ export async function submitChange(
       name: `${r.target.type.name} - ${r.target.option.name}`,
       price: 0,
       membershipId: created!.id,
+      // Nothing to pay now, so no VAT; the line still records the new type's treatment and rate (decision 082).
+      vatTreatment: r.target.type.vatTreatment,
+      vatRate: vatRateAt(r.target.type.vatTreatment, input.now),
     });
     await attributeOrder(tx, order!.id);
     return { message: CHANGE_MADE, order_id: order!.id, cart_id: null };

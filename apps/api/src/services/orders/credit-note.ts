@@ -1,4 +1,5 @@
 import { creditNoteNumber, REFUND_DESTINATION_NAMES, REFUND_TEXTS } from '@fieldhouse/contract';
+import { type VatTreatment, vatIncludedIn } from '@fieldhouse/contract/vat';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, refunds, staffRefunds } from '../../db/schema.ts';
@@ -37,16 +38,32 @@ export async function buildCreditNote(
     now: input.now,
   });
   const rows = await db
-    .select({ refund: refunds, itemName: orderItems.name })
+    .select({
+      refund: refunds,
+      itemName: orderItems.name,
+      vatTreatment: orderItems.vatTreatment,
+      vatRate: orderItems.vatRate,
+    })
     .from(refunds)
     .leftJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
     .where(eq(refunds.staffRefundId, request.id))
     .orderBy(asc(refunds.id));
-  const byLine = new Map<number, { name: string; amount: number }>();
-  for (const { refund, itemName } of rows) {
+  // Each refund's VAT is the line's rate on the amount given back (decision 082; the VAT report does the same).
+  const byLine = new Map<
+    number,
+    { name: string; amount: number; vat: { treatment: VatTreatment; rate: number; amount: number } }
+  >();
+  for (const { refund, itemName, vatTreatment, vatRate } of rows) {
     const key = refund.orderItemId ?? 0;
-    const line = byLine.get(key) ?? { name: itemName ?? 'Refund', amount: 0 };
+    const treatment = vatTreatment ?? 'standard';
+    const rate = vatRate ?? 2000;
+    const line = byLine.get(key) ?? {
+      name: itemName ?? 'Refund',
+      amount: 0,
+      vat: { treatment, rate, amount: 0 },
+    };
     line.amount += refund.amount;
+    line.vat.amount += vatIncludedIn(refund.amount, rate);
     byLine.set(key, line);
   }
   const number = creditNoteNumber(request.id);
@@ -58,6 +75,7 @@ export async function buildCreditNote(
       when: receipt.items.find((i) => i.name === line.name)?.when ?? null,
       where: receipt.items.find((i) => i.name === line.name)?.where ?? null,
       price: line.amount,
+      vat: line.vat,
     })),
     payments: [
       {

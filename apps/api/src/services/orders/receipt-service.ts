@@ -92,6 +92,7 @@ export async function findReceiptData(
       address: (client.address ?? '').split('\n').filter((line) => line.trim() !== ''),
       phone: client.phone,
       email: client.supportEmail,
+      vatNumber: client.vatNumber,
     },
     customer: {
       name: `${customer.firstName} ${customer.lastName}`,
@@ -124,6 +125,7 @@ export async function findReceiptData(
           : (penaltyVenueName ?? row.membershipVenueName ?? null),
         price: item.price,
         details,
+        vat: { treatment: item.vatTreatment, rate: item.vatRate, amount: item.vatAmount },
       };
     }),
     payments: paid.map((p) => ({

@@ -1,21 +1,43 @@
+import { vatIncludedIn } from '@fieldhouse/contract/vat';
 import { describe, expect, it } from 'vitest';
-import { receiptTotals, renderReceiptPdf } from './receipt.ts';
+import { receiptVat, renderReceiptPdf, vatRateLabel } from './receipt.ts';
 
-describe('receiptTotals', () => {
-  it('splits a VAT-inclusive total at 20% (VAT = total / 6, rounded)', () => {
-    expect(receiptTotals(1300)).toEqual({ subtotal: 1083, vat: 217, total: 1300 });
-    expect(receiptTotals(650)).toEqual({ subtotal: 542, vat: 108, total: 650 });
-    expect(receiptTotals(0)).toEqual({ subtotal: 0, vat: 0, total: 0 });
+describe('receiptVat', () => {
+  it('analyses the lines by rate: standard first, exempt last, each line’s VAT as sold', () => {
+    const analysis = receiptVat([
+      { price: 1200, vat: { treatment: 'exempt', rate: 0, amount: 0 } },
+      { price: 650, vat: { treatment: 'standard', rate: 2000, amount: 108 } },
+      { price: 500 }, // no VAT stated: standard 20%, 500 / 6 = 83.33 → 83
+      { price: 1050, vat: { treatment: 'reduced', rate: 500, amount: 50 } },
+    ]);
+    expect(analysis.rows.map((r) => [r.label, r.gross, r.vat, r.net])).toEqual([
+      ['Standard 20%', 1150, 191, 959],
+      ['Reduced 5%', 1050, 50, 1000],
+      ['Exempt', 1200, 0, 1200],
+    ]);
+    expect(analysis).toMatchObject({ total: 3400, vat: 241, subtotal: 3159 });
   });
 
   it('always adds up and is never negative', () => {
-    for (let total = 0; total <= 5000; total += 7) {
-      const t = receiptTotals(total);
-      expect(t.subtotal + t.vat).toBe(total);
-      expect(t.subtotal).toBeGreaterThanOrEqual(0);
-      expect(t.vat).toBeGreaterThanOrEqual(0);
-      expect(Math.abs(t.vat - total / 6)).toBeLessThanOrEqual(0.5);
+    for (let price = 0; price <= 5000; price += 7) {
+      for (const rate of [2000, 500, 0]) {
+        const t = receiptVat([
+          { price, vat: { treatment: 'standard', rate, amount: vatIncludedIn(price, rate) } },
+        ]);
+        expect(t.subtotal + t.vat).toBe(price);
+        expect(t.rows[0]!.net + t.rows[0]!.vat).toBe(price);
+        expect(t.subtotal).toBeGreaterThanOrEqual(0);
+        expect(t.vat).toBeGreaterThanOrEqual(0);
+      }
     }
+  });
+
+  it('names the rates as people read them', () => {
+    expect(vatRateLabel('standard', 2000)).toBe('Standard 20%');
+    expect(vatRateLabel('reduced', 500)).toBe('Reduced 5%');
+    expect(vatRateLabel('zero', 0)).toBe('Zero 0%');
+    expect(vatRateLabel('exempt', 0)).toBe('Exempt');
+    expect(vatRateLabel('standard', 1750)).toBe('Standard 17.5%');
   });
 });
 

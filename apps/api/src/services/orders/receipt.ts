@@ -1,13 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { VAT_TREATMENT_NAMES, type VatTreatment, vatIncludedIn, vatRateText } from '@fieldhouse/contract/vat';
 import { formatMoney } from '../../lib/money.ts';
 import { apiPath } from '../../paths.ts';
-import { vatIncluded } from '../cart/index.ts';
 
 /** What a receipt shows, already formatted for people (venue-local dates and times). */
 export type ReceiptData = {
-  operator: { name: string; address: string[]; phone: string | null; email: string };
+  operator: {
+    name: string;
+    address: string[];
+    phone: string | null;
+    email: string;
+    /** The operator's VAT registration number, when it is registered (decision 082). */
+    vatNumber?: string | null;
+  };
   customer: { name: string; reference: string; email: string };
   order: { id: number; uuid: string; date: string; paymentType: string; total: number };
   items: {
@@ -17,6 +24,11 @@ export type ReceiptData = {
     price: number;
     /** Lines under the item: a membership's start, home centre, payment, fees and mandate (amounts in pence). */
     details?: { label: string; amount?: number }[];
+    /**
+     * The line's VAT as sold (decision 082): treatment, rate (basis points) and the VAT included in `price` (pence).
+     * Left out: standard 20% of the price.
+     */
+    vat?: { treatment: VatTreatment; rate: number; amount: number };
   }[];
   payments: { label: string; amount: number }[];
   /** Refunds given on the order since (a receipt): 'Credit note CN-000012, 2 December 2026: card', amount. */
@@ -30,13 +42,37 @@ export type ReceiptData = {
   generatedAt: string;
 };
 
+type VatLine = { price: number; vat?: { treatment: VatTreatment; rate: number; amount: number } };
+const vatOfItem = (item: VatLine) =>
+  item.vat ?? { treatment: 'standard' as const, rate: 2000, amount: vatIncludedIn(item.price, 2000) };
+
+/** 'Standard 20%', 'Reduced 5%', 'Zero 0%', 'Exempt'. */
+export const vatRateLabel = (treatment: VatTreatment, rate: number) =>
+  treatment === 'exempt' ? 'Exempt' : `${VAT_TREATMENT_NAMES[treatment]} ${vatRateText(rate)}`;
+
 /**
- * Totals of a VAT-inclusive total at 20% (the basket's rule: VAT = round(total / 6)): the net subtotal and the
- * VAT add up to the total exactly, and neither is negative.
+ * The VAT analysis a receipt prints (decision 082): one row per treatment and rate (standard first, exempt last)
+ * with the gross, VAT and net of its lines, and the totals. Each line's VAT is what was recorded when it was sold
+ * (so the VAT total is the sum of the lines', not the VAT of the total); net + VAT = gross on every row and in total.
  */
-export function receiptTotals(total: number) {
-  const vat = vatIncluded(Math.max(0, total));
-  return { subtotal: Math.max(0, total) - vat, vat, total: Math.max(0, total) };
+export function receiptVat(items: VatLine[], charged?: number) {
+  const order: VatTreatment[] = ['standard', 'reduced', 'zero', 'exempt'];
+  const rows = new Map<string, { treatment: VatTreatment; rate: number; gross: number; vat: number }>();
+  for (const item of items) {
+    const v = vatOfItem(item);
+    const key = `${v.treatment}:${v.rate}`;
+    const row = rows.get(key) ?? { treatment: v.treatment, rate: v.rate, gross: 0, vat: 0 };
+    row.gross += item.price;
+    row.vat += v.amount;
+    rows.set(key, row);
+  }
+  const analysis = [...rows.values()]
+    .sort((a, b) => order.indexOf(a.treatment) - order.indexOf(b.treatment) || b.rate - a.rate)
+    .map((r) => ({ ...r, label: vatRateLabel(r.treatment, r.rate), net: r.gross - r.vat }));
+  // The total is what was charged (or refunded); the lines add up to it on every order checkout makes.
+  const total = charged ?? analysis.reduce((sum, r) => sum + r.gross, 0);
+  const vat = analysis.reduce((sum, r) => sum + r.vat, 0);
+  return { rows: analysis, subtotal: total - vat, vat, total };
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -165,6 +201,9 @@ export async function renderReceiptPdf(
   for (const line of data.operator.address) text(line, undefined, undefined, { width: 300 });
   if (data.operator.phone) text(`Telephone ${data.operator.phone}`, undefined, undefined, { width: 300 });
   text(data.operator.email, undefined, undefined, { width: 300 });
+  if (data.operator.vatNumber) {
+    text(`VAT registration number ${data.operator.vatNumber}`, undefined, undefined, { width: 300 });
+  }
   const operatorBottom = doc.y;
 
   font('Sans-Bold')
@@ -240,6 +279,11 @@ export async function renderReceiptPdf(
       align: 'right',
     });
     y += Math.max(...heights) + 6;
+    if (item.vat?.treatment === 'exempt') {
+      font('Sans').fontSize(8.5).fillColor(MUTED);
+      text('Exempt from VAT', COLUMNS.item + 12, y, { width: COLUMNS.price - COLUMNS.item - 22 });
+      y = doc.y + 2;
+    }
     // The breakdown: one line each, the label across the item and date columns, an amount (if any) muted on the right.
     const detailWidth = COLUMNS.price - COLUMNS.item - 22;
     for (const detail of item.details ?? []) {
@@ -258,7 +302,7 @@ export async function renderReceiptPdf(
   }
 
   // Totals.
-  const totals = receiptTotals(note ? note.total : data.order.total);
+  const totals = receiptVat(data.items, note ? note.total : data.order.total);
   y += 8;
   const totalLine = (label: string, value: string, bold = false) => {
     font(bold ? 'Sans-Bold' : 'Sans')
@@ -272,8 +316,32 @@ export async function renderReceiptPdf(
     y = doc.y + 4;
   };
   totalLine('Subtotal (excl. VAT)', formatMoney(totals.subtotal));
-  totalLine('VAT included at 20%', formatMoney(totals.vat));
+  totalLine('VAT', formatMoney(totals.vat));
   totalLine(note ? 'Total refunded' : 'Total', formatMoney(totals.total), true);
+
+  // VAT analysis: one row per rate (exempt lines apart), net + VAT = gross.
+  y += 10;
+  newPageIfBelow(PAGE.height - 160 - totals.rows.length * 14);
+  const VAT_COLUMNS = { rate: 300, net: 375, vat: 435, gross: 490 };
+  const vatRow = (cells: [string, string, string, string], bold = false) => {
+    font(bold ? 'Sans-Bold' : 'Sans')
+      .fontSize(9)
+      .fillColor(bold ? MUTED : INK);
+    doc.text(cells[0], VAT_COLUMNS.rate, y, { width: 75 });
+    doc.text(cells[1], VAT_COLUMNS.net, y, { width: 55, align: 'right' });
+    doc.text(cells[2], VAT_COLUMNS.vat, y, { width: 50, align: 'right' });
+    doc.text(cells[3], VAT_COLUMNS.gross, y, { width: COLUMNS.end - VAT_COLUMNS.gross, align: 'right' });
+    y = doc.y + 3;
+  };
+  vatRow(['VAT rate', 'Net', 'VAT', 'Total'], true);
+  for (const r of totals.rows) {
+    vatRow([
+      r.label,
+      formatMoney(r.net),
+      r.treatment === 'exempt' ? '-' : formatMoney(r.vat),
+      formatMoney(r.gross),
+    ]);
+  }
 
   // Payments.
   y += 14;
@@ -315,8 +383,8 @@ export async function renderReceiptPdf(
   font('Sans').fontSize(8).fillColor(MUTED);
   text(
     (note
-      ? `This credit note refunds part or all of order ${data.order.id} with ${data.operator.name}. Amounts include VAT at 20%. `
-      : `Thank you for your order with ${data.operator.name}. Prices include VAT at 20%. `) +
+      ? `This credit note refunds part or all of order ${data.order.id} with ${data.operator.name}. Amounts include VAT at the rates shown. `
+      : `Thank you for your order with ${data.operator.name}. Prices include VAT at the rates shown. `) +
       `Questions about this order? Email ${data.operator.email}` +
       (data.operator.phone ? ` or call ${data.operator.phone}.` : '.'),
     left,

@@ -83,8 +83,8 @@ export const adminRoutes: RouteObject[] = [
                     path: 'memberships',
                     element: lazyPage(() => import('./pages/reports/memberships-page')),
                   },
-                  { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
                   { path: 'cash-up', element: lazyPage(() => import('./pages/reports/cash-up-page')) },
+                  { path: 'vat', element: lazyPage(() => import('./pages/reports/vat-page')) },
                   {
                     path: 'attendance',
                     element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
