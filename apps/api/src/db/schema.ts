@@ -1999,11 +1999,9 @@ export const refunds = pgTable(
     index('refunds_cash_created_idx').on(t.createdAt).where(sql`${t.destination} = 'cash'`),
     index('refunds_staff_refund_idx').on(t.staffRefundId),
     index('refunds_order_idx').on(t.orderId),
-    // The VAT summary's refunds of a period (decision 082).
+    // The refunds made in a period: takings (decision 081) and the VAT summary (decision 082).
     index('refunds_created_idx').on(t.createdAt),
     index('refunds_session_idx').on(t.activitySessionId),
-    // Reports (issue 37, decision 081): the refunds made in a period.
-    index('refunds_created_idx').on(t.createdAt),
     // Staff's list of card refunds still owed.
     index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_pos', sql`${t.amount} > 0`),
