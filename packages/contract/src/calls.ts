@@ -17,6 +17,7 @@ import { paymentCalls } from './payments.ts';
 import { programmeChangeCalls } from './programme-changes.ts';
 import { refundCalls } from './refunds.ts';
 import { reportCalls } from './reports.ts';
+import { reportsAttendanceCalls } from './reports-attendance.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -36,6 +37,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { programmeChangeRoutes } from './routes/programme-changes.ts';
 import { refundRoutes } from './routes/refunds.ts';
+import { reportsAttendanceRoutes } from './routes/reports-attendance.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
 import { staffDeskBasketRoutes } from './routes/staff-desk-basket.ts';
@@ -91,6 +93,7 @@ export const DOMAINS = {
   refunds: { routes: refundRoutes, calls: refundCalls },
   programmeChanges: { routes: programmeChangeRoutes, calls: programmeChangeCalls },
   staffReports: { routes: staffReportRoutes, calls: reportCalls },
+  reportsAttendance: { routes: reportsAttendanceRoutes, calls: reportsAttendanceCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './programme-changes.ts';
 export * from './refunds.ts';
 export * from './reports.ts';
+export * from './reports-attendance.ts';
 export * from './site-config.ts';
 export * from './staff.ts';
 export * from './staff-desk.ts';

@@ -13,6 +13,7 @@ import staffProgrammeChangeRoutes from './programme-changes.ts';
 import staffRefundRoutes from './refunds.ts';
 import staffRegisterRoutes from './registers.ts';
 import staffReportRoutes from './reports.ts';
+import staffReportsAttendanceRoutes from './reports-attendance.ts';
 
 /**
  * The staff console's API (/api/staff/…): each scope checks the staff session and role on every call. With the
@@ -43,5 +44,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffDataExportRoutes);
   await app.register(staffRefundRoutes);
   await app.register(staffReportRoutes);
+  await app.register(staffReportsAttendanceRoutes);
 };
 export default staffRoutes;
