@@ -215,6 +215,15 @@ describe('attendance and utilisation report', () => {
     const second = await report(admin.headers, `${WEEK}&group=venue&per_page=1&page=2`);
     expect(second.body.data.rows.map((r: { label: string }) => r.label)).toEqual(['South Pool']);
     expect(second.body.data.pagination).toMatchObject({ current_page: 2, total_pages: 2, total_records: 2 });
+    // A page past the end is empty; the totals are the period's still.
+    const past = await report(admin.headers, `${WEEK}&group=venue&per_page=1&page=3`);
+    expect(past.body.data.rows).toEqual([]);
+    expect(past.body.data.pagination).toMatchObject({
+      current_page: 3,
+      total_records: 2,
+      first_record_on_current_page: 0,
+    });
+    expect(figures(past.body.data.totals)).toEqual([7, 62, 25, 22, 13, 5, 7, 8]);
   });
 
   it('by time of day, venue-local, across the clock change', async () => {

@@ -75,8 +75,10 @@ function keyOf(group: AttendanceGroup, local: SQL): SQL {
 }
 
 /**
- * The statement's common part: the venues in scope with their own bounds (`v`), the sessions run (`s`), and each
- * session's sold, attended and no-show places (`b`).
+ * The statement's common part: the venues in scope with their own bounds (`v`); the sessions run, each with its
+ * sold, attended and no-show places (`s`); the check-ins (`c`). Sessions and check-ins are read venue by venue
+ * (`offset 0` keeps each lateral read a range scan of its venue's index, which PostgreSQL otherwise flattens into
+ * one hash join over every session of the operator), and each session's bookings through bookings_session_idx.
  */
 function periodCtes(input: AttendanceInput): SQL {
   const scope =
@@ -95,29 +97,31 @@ function periodCtes(input: AttendanceInput): SQL {
       from venues where client_id = ${input.clientId}${scope}
     ),
     s as (
-      select s.id, s.activity_id, s.venue_id, s.capacity, (s.starts_at at time zone v.time_zone) as local_start
-      from v join activity_sessions s on s.venue_id = v.id and s.starts_at >= v.lo and s.starts_at < v.hi
-      where s.cancelled_at is null
-    ),
-    b as (
-      select b.activity_session_id as session_id,
-        sum(b.places) as places_sold,
-        count(*) as bookings,
-        sum(b.places) filter (where b.attended is true or (b.attended is null and b.status = 'attended')) as attended,
-        sum(b.places) filter (where b.attended is false or (b.attended is null and b.status = 'no_show')) as no_show
-      from bookings b
-      where b.status <> 'cancelled' and b.activity_session_id in (select id from s)
-      group by b.activity_session_id
+      select s.id, s.activity_id, s.venue_id, s.capacity, (s.starts_at at time zone v.time_zone) as local_start,
+        bk.places_sold, bk.bookings, bk.attended, bk.no_show
+      from v
+      cross join lateral (select s.id, s.activity_id, s.venue_id, s.capacity, s.starts_at from activity_sessions s
+        where s.venue_id = v.id and s.starts_at >= v.lo and s.starts_at < v.hi and s.cancelled_at is null offset 0) s
+      cross join lateral (select coalesce(sum(b.places), 0) as places_sold, count(*) as bookings,
+          coalesce(sum(b.places) filter (where b.attended is true or (b.attended is null and b.status = 'attended')), 0)
+            as attended,
+          coalesce(sum(b.places) filter (where b.attended is false or (b.attended is null and b.status = 'no_show')), 0)
+            as no_show
+        from bookings b where b.activity_session_id = s.id and b.status <> 'cancelled') bk
     ),
     c as (
       select c.venue_id, (c.at at time zone v.time_zone) as local_at
-      from v join check_ins c on c.venue_id = v.id and c.at >= v.lo and c.at < v.hi
+      from v cross join lateral (select c.venue_id, c.at from check_ins c
+        where c.venue_id = v.id and c.at >= v.lo and c.at < v.hi offset 0) c
     )`;
 }
 
-const sessionSums = sql`count(*) as sessions, sum(s.capacity) as places_offered,
-  coalesce(sum(b.places_sold), 0) as places_sold, coalesce(sum(b.bookings), 0) as bookings,
-  coalesce(sum(b.attended), 0) as attended, coalesce(sum(b.no_show), 0) as no_show`;
+/** The group key of a row of `s` or `c` (an activity or venue id, a band, a weekday, an hour). */
+function groupKey(group: AttendanceGroup, local: SQL): SQL {
+  if (group === 'activity') return sql`activity_id`;
+  if (group === 'venue') return sql`venue_id`;
+  return keyOf(group, local);
+}
 
 const n = (value: number | string | null) => Number(value ?? 0);
 const ratio = (part: number, whole: number) =>
@@ -142,93 +146,109 @@ function toFigures(row: FigureRow, withCheckIns: boolean): AttendanceFigures {
   };
 }
 
-/** The period's totals: one statement. Also how many rows the group has (for its pages). */
-async function findTotals(db: DbOrTx, input: AttendanceInput) {
-  const [row] = await executeRows<FigureRow & { activities: number | string; venues: number | string }>(
-    db,
-    sql`${periodCtes(input)}
-      select ${sessionSums}, count(distinct s.activity_id) as activities,
-        (select count(*) from v) as venues, (select count(*) from c) as check_ins
-      from s left join b on b.session_id = s.id`,
-  );
-  const groups: Record<AttendanceGroup, number> = {
-    activity: n(row!.activities),
-    venue: n(row!.venues),
-    time_of_day: 3,
-    weekday: 7,
-    hour: 24,
-  };
-  return { totals: toFigures(row!, true), groupCount: groups[input.group] };
-}
-
 type GroupRow = FigureRow & {
-  key: number;
+  is_total: boolean;
+  key: number | null;
   label: string | null;
   venue_id: number | null;
   venue_name: string | null;
+  group_count: number | string;
 };
 
-/** One group's rows, in order, `limit` from `offset` (all of them without a limit): one statement. */
+/**
+ * One statement: the period's totals (the grouping set `()`), how many rows the group has, and the group's rows in
+ * order, `limit` from `offset` (every row without a limit). The sessions and check-ins are read once.
+ */
 async function findGroupRows(db: DbOrTx, input: AttendanceInput, page?: { offset: number; limit: number }) {
   const window = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
-  let query: SQL;
+  const key = groupKey(input.group, sql`local_start`);
+  // A check-in is not for an activity: the activity grouping has none.
+  const checkInKey = input.group === 'activity' ? sql`null` : groupKey(input.group, sql`local_at`);
+  const figures = sql`g.sessions, g.places_offered, g.places_sold, g.bookings, g.attended, g.no_show`;
+  let rows: SQL;
+  let groupCount: SQL;
   if (input.group === 'activity') {
-    query = sql`${periodCtes(input)}
-      select a.id as key, a.name as label, v.id as venue_id, v.name as venue_name, g.*, null as check_ins
-      from (select s.activity_id, ${sessionSums} from s left join b on b.session_id = s.id group by s.activity_id) g
-      join activities a on a.id = g.activity_id
-      join v on v.id = a.venue_id
-      order by v.name, v.id, a.name, a.id${window}`;
+    rows = sql`select false as is_total, a.id as key, a.name as label, v.id as venue_id, v.name as venue_name,
+        ${figures}, null::bigint as check_ins, row_number() over (order by v.name, v.id, a.name, a.id) as ord
+      from g join activities a on a.id = g.k join v on v.id = a.venue_id
+      where not g.is_total
+      order by ord${window}`;
+    groupCount = sql`(select count(*) from g where not g.is_total)`;
   } else if (input.group === 'venue') {
-    query = sql`${periodCtes(input)}
-      select v.id as key, v.name as label, null as venue_id, null as venue_name,
+    rows = sql`select false as is_total, v.id as key, v.name as label, null::int as venue_id, null::text as venue_name,
         coalesce(g.sessions, 0) as sessions, g.places_offered, g.places_sold, g.bookings, g.attended, g.no_show,
-        coalesce(ci.check_ins, 0) as check_ins
+        coalesce(ci.check_ins, 0) as check_ins, row_number() over (order by v.name, v.id) as ord
       from v
-      left join (select s.venue_id, ${sessionSums} from s left join b on b.session_id = s.id group by s.venue_id) g
-        on g.venue_id = v.id
-      left join (select c.venue_id, count(*) as check_ins from c group by c.venue_id) ci on ci.venue_id = v.id
-      order by v.name, v.id${window}`;
+      left join g on g.k = v.id and not g.is_total
+      left join ci on ci.k = v.id
+      order by ord${window}`;
+    groupCount = sql`(select count(*) from v)`;
   } else {
     const keys = FIXED_KEYS[input.group]!;
-    const first = keys[0]!.key;
-    const last = keys[keys.length - 1]!.key;
-    query = sql`${periodCtes(input)}
-      select k.key, null as label, null as venue_id, null as venue_name,
+    rows = sql`select false as is_total, k.key, null::text as label, null::int as venue_id, null::text as venue_name,
         coalesce(g.sessions, 0) as sessions, g.places_offered, g.places_sold, g.bookings, g.attended, g.no_show,
-        coalesce(ci.check_ins, 0) as check_ins
-      from generate_series(${first}::int, ${last}::int) as k(key)
-      left join (select ${keyOf(input.group, sql`s.local_start`)} as key, ${sessionSums}
-        from s left join b on b.session_id = s.id group by 1) g on g.key = k.key
-      left join (select ${keyOf(input.group, sql`c.local_at`)} as key, count(*) as check_ins from c group by 1) ci
-        on ci.key = k.key
-      order by k.key${window}`;
+        coalesce(ci.check_ins, 0) as check_ins, k.key::bigint as ord
+      from generate_series(${keys[0]!.key}::int, ${keys[keys.length - 1]!.key}::int) as k(key)
+      left join g on g.k = k.key and not g.is_total
+      left join ci on ci.k = k.key
+      order by ord${window}`;
+    groupCount = sql`${keys.length}`;
   }
-  const rows = await executeRows<GroupRow>(db, query);
-  const labels = new Map((FIXED_KEYS[input.group] ?? []).map((k) => [k.key, k.label]));
-  return rows.map(
-    (r): AttendanceRow => ({
-      key: String(r.key),
-      label: r.label ?? labels.get(Number(r.key)) ?? String(r.key),
-      venue_id: r.venue_id === null ? null : Number(r.venue_id),
-      venue_name: r.venue_name,
-      ...toFigures(r, input.group !== 'activity'),
+  const result = await executeRows<GroupRow>(
+    db,
+    sql`${periodCtes(input)},
+    g as (
+      select x.k, grouping(x.k) = 1 as is_total, count(*) as sessions, sum(x.capacity) as places_offered,
+        sum(x.places_sold) as places_sold, sum(x.bookings) as bookings, sum(x.attended) as attended,
+        sum(x.no_show) as no_show
+      from (select ${key} as k, s.* from s) x
+      group by grouping sets ((x.k), ())
+    ),
+    ci as (${
+      input.group === 'activity'
+        ? sql`select null::int as k, 0::bigint as check_ins where false`
+        : sql`select ${checkInKey} as k, count(*) as check_ins from c group by 1`
     }),
+    page as (${rows})
+    select t.*, ${groupCount} as group_count from (
+      select true as is_total, null::int as key, null::text as label, null::int as venue_id, null::text as venue_name,
+        ${figures}, (select count(*) from c) as check_ins, -1::bigint as ord
+      from g where g.is_total
+      union all
+      select * from page
+    ) t
+    order by t.ord`,
   );
+  const totalsRow = result.find((r) => r.is_total)!;
+  const labels = new Map((FIXED_KEYS[input.group] ?? []).map((k) => [k.key, k.label]));
+  return {
+    totals: toFigures(totalsRow, true),
+    groupCount: n(totalsRow.group_count),
+    rows: result
+      .filter((r) => !r.is_total)
+      .map(
+        (r): AttendanceRow => ({
+          key: String(r.key),
+          label: r.label ?? labels.get(Number(r.key)) ?? String(r.key),
+          venue_id: r.venue_id === null ? null : Number(r.venue_id),
+          venue_name: r.venue_name,
+          ...toFigures(r, input.group !== 'activity'),
+        }),
+      ),
+  };
 }
 
-/** The report: the period's totals and one page of the group's rows. */
+/**
+ * The report: the period's totals and one page of the group's rows, in one statement. The page is asked for before
+ * the number of rows is known; a page past the end comes back empty with the right totals.
+ */
 export async function findAttendanceReport(
   db: DbOrTx,
   input: AttendanceInput & { venueId: number | null; page: number; perPage: number },
 ): Promise<AttendanceReport> {
-  const { totals, groupCount } = await findTotals(db, input);
-  const { offset, limit, pagination } = paginate({
-    page: input.page,
-    perPage: input.perPage,
-    totalRecords: groupCount,
-  });
-  const rows = await findGroupRows(db, input, { offset, limit });
+  const offset = (input.page - 1) * input.perPage;
+  const { totals, groupCount, rows } = await findGroupRows(db, input, { offset, limit: input.perPage });
+  const { pagination } = paginate({ page: input.page, perPage: input.perPage, totalRecords: groupCount });
   return {
     from: input.from,
     to: input.to,
@@ -250,7 +270,7 @@ const GROUP_HEADERS: Record<AttendanceGroup, string> = {
 
 /** Every row of the group as a CSV file (spreadsheet-safe: lib/csv.ts), with the period in its first columns. */
 export async function exportAttendanceCsv(db: DbOrTx, input: AttendanceInput) {
-  const rows = await findGroupRows(db, input);
+  const { rows } = await findGroupRows(db, input);
   const columns: CsvColumn<AttendanceRow>[] = [
     { header: 'From', kind: 'date', value: () => input.from },
     { header: 'To', kind: 'date', value: () => input.to },
