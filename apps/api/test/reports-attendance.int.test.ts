@@ -286,7 +286,12 @@ describe('attendance and utilisation report', () => {
     expect((await report(admin.headers, `${WEEK}&venue_id=${elsewhere.id}`)).status).toBe(404);
     const southOnly = await report(admin.headers, `${WEEK}&venue_id=${south.id}`);
     expect(figures(southOnly.body.data.totals)).toEqual([2, 24, 8, 8, 4, 2, 2, 4]);
-    expect(southOnly.body.data.venue_id).toBe(south.id);
+    expect(southOnly.body.data.period).toMatchObject({
+      venue_id: south.id,
+      venues: [{ id: south.id, name: 'South Pool' }],
+    });
+    // A centre manager's venue filter offers only their venues.
+    expect(mine.body.data.period.venue_options).toEqual([{ id: north.id, name: 'North Pool' }]);
 
     expect((await report(desk.headers, WEEK)).status).toBe(403);
     const csv = await app.inject({
@@ -301,12 +306,12 @@ describe('attendance and utilisation report', () => {
   it('refuses a period that ends before it starts, or a bad date, with a field message', async () => {
     const backwards = await report(admin.headers, 'from=2026-10-25&to=2026-10-19');
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors.to).toEqual(['The end date must be on or after the start date.']);
+    expect(backwards.body.errors.to).toEqual(['The last day must be on or after the first day.']);
     const bad = await report(admin.headers, 'from=2026-13-01&to=2026-10-19');
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.from).toEqual(['Enter a date as YYYY-MM-DD.']);
+    expect(bad.body.errors.from).toEqual(['Give a date as YYYY-MM-DD.']);
     const long = await report(admin.headers, 'from=2025-01-01&to=2026-10-19');
-    expect(long.body.errors.to).toEqual(['Choose a period of 366 days or less.']);
+    expect(long.body.errors.to).toEqual(['A report covers at most 366 days: choose a shorter period.']);
     expect((await report(admin.headers, `${WEEK}&group=instructor`)).status).toBe(422);
   });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Calls } from './call.ts';
 import { envelope, pageFields, pagination } from './common.ts';
-import { id, idParam } from './fields.ts';
+import { id } from './fields.ts';
+import { checkPeriod, reportPeriod, reportQueryFields } from './reports.ts';
 
 /**
  * The attendance and utilisation report (issue 37 item 5, decision 084): for venue-local days `from`–`to`
@@ -15,11 +16,7 @@ export type AttendanceGroup = (typeof ATTENDANCE_GROUPS)[number];
 
 export const ATTENDANCE_REPORT_TEXTS = {
   title: 'Attendance and utilisation',
-  dateRequired: 'Enter a date as YYYY-MM-DD.',
-  toBeforeFrom: 'The end date must be on or after the start date.',
-  tooLong: 'Choose a period of 366 days or less.',
   groupInvalid: 'Group by activity, venue, time of day, weekday or hour.',
-  venueNotFound: 'That venue was not found at your venues.',
   noInstructor: 'By instructor: not available yet, because sessions do not record their instructor.',
 } as const;
 
@@ -32,32 +29,19 @@ export const TIME_OF_DAY_BANDS = [
 
 export const ATTENDANCE_PAGE_SIZE = 50;
 export const ATTENDANCE_MAX_PAGE_SIZE = 500;
-export const ATTENDANCE_MAX_DAYS = 366;
-
-const reportDate = z.iso.date(ATTENDANCE_REPORT_TEXTS.dateRequired);
-
+/** The period and venue of every report (reports.ts), and the grouping. */
 const filterFields = {
-  from: reportDate,
-  to: reportDate,
-  /** One venue (404 when it is not one of the caller's); absent: every venue the caller may see. */
-  venue_id: idParam.optional(),
+  ...reportQueryFields,
   group: z.enum(ATTENDANCE_GROUPS, ATTENDANCE_REPORT_TEXTS.groupInvalid).default('activity'),
 };
 
-const checkPeriod = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
-  if (q.to < q.from)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: ATTENDANCE_REPORT_TEXTS.toBeforeFrom });
-  else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > ATTENDANCE_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: ATTENDANCE_REPORT_TEXTS.tooLong });
-};
-
 /** The period, venue and group of the CSV: every row, no pages. */
-export const attendanceFilter = z.object(filterFields).superRefine(checkPeriod);
+export const attendanceFilter = checkPeriod(z.object(filterFields));
 export type AttendanceFilter = z.infer<typeof attendanceFilter>;
 
-export const attendanceReportQuery = z
-  .object({ ...filterFields, ...pageFields(ATTENDANCE_PAGE_SIZE, ATTENDANCE_MAX_PAGE_SIZE) })
-  .superRefine(checkPeriod);
+export const attendanceReportQuery = checkPeriod(
+  z.object({ ...filterFields, ...pageFields(ATTENDANCE_PAGE_SIZE, ATTENDANCE_MAX_PAGE_SIZE) }),
+);
 export type AttendanceReportQuery = z.infer<typeof attendanceReportQuery>;
 
 /** The figures of a group of sessions (or of the whole period). Counts of places unless named otherwise. */
@@ -95,9 +79,7 @@ export type AttendanceRow = z.infer<typeof attendanceRow>;
 
 export const attendanceReportReply = envelope(
   z.object({
-    from: z.string(),
-    to: z.string(),
-    venue_id: id.nullable(),
+    period: reportPeriod,
     group: z.enum(ATTENDANCE_GROUPS),
     totals: attendanceFigures,
     rows: z.array(attendanceRow),

@@ -1,51 +1,42 @@
-import { ATTENDANCE_REPORT_TEXTS } from '@fieldhouse/contract/reports-attendance';
 import { exportAttendanceReport, getAttendanceReport } from '@fieldhouse/contract/routes/reports-attendance';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
-import { notFound } from '../../lib/http-errors.ts';
-import { type AuthenticatedStaff, staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
-import {
-  exportAttendanceCsv,
-  findAttendanceReport,
-  scopeReportVenues,
-} from '../../services/reports/attendance.ts';
+import { staffScope, venueScopeOf } from '../../plugins/app/staff-auth.ts';
+import { exportAttendanceCsv, findAttendanceReport } from '../../services/reports/attendance.ts';
+import { resolveReportScope } from '../../services/reports/period.ts';
 import { declared } from '../declared.ts';
 import { requireClient } from '../request-helpers.ts';
 
-const tags = ['staff', 'reports'];
+const tags = ['staff'];
 
 /**
  * The attendance and utilisation report (issue 37 item 5, decision 084) and its CSV: administrators and finance
- * staff for every venue, centre managers for theirs (another venue: 404); front desk 403.
+ * staff for every venue, centre managers for theirs (another venue: 404, by `resolveReportScope`); front desk 403.
  */
 const staffReportsAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   staffScope(app, ['administrator', 'finance', 'centre_manager']);
 
-  const venuesFor = async (staff: AuthenticatedStaff, clientId: number, venueId?: number) => {
-    const venueIds = await scopeReportVenues(app.db, {
-      clientId,
-      scope: venueScopeOf(staff).venueIds,
-      venueId,
+  const scopeOf = async (request: FastifyRequest, query: { from: string; to: string; venue_id?: number }) => {
+    const client = await requireClient(app);
+    const scope = await resolveReportScope(app.db, {
+      query,
+      scope: venueScopeOf(request.staff!),
+      clientId: client.id,
+      timeZone: client.timeZone,
     });
-    if (!venueIds) throw notFound(ATTENDANCE_REPORT_TEXTS.venueNotFound);
-    return venueIds;
+    return { clientId: client.id, scope };
   };
 
   app.route({
     ...declared(getAttendanceReport, { tags }),
     handler: async (request) => {
-      const client = await requireClient(app);
-      const q = request.query;
-      const venueIds = await venuesFor(request.staff!, client.id, q.venue_id);
+      const { group, page, per_page: perPage } = request.query;
       const data = await findAttendanceReport(app.db, {
-        clientId: client.id,
-        from: q.from,
-        to: q.to,
-        venueIds,
-        venueId: q.venue_id ?? null,
-        group: q.group,
-        page: q.page,
-        perPage: q.per_page,
+        ...(await scopeOf(request, request.query)),
+        group,
+        page,
+        perPage,
       });
       return { data };
     },
@@ -54,15 +45,10 @@ const staffReportsAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...declared(exportAttendanceReport, { tags }),
     handler: async (request, reply) => {
-      const client = await requireClient(app);
-      const q = request.query;
-      const venueIds = await venuesFor(request.staff!, client.id, q.venue_id);
+      const { group } = request.query;
       const { filename, csv } = await exportAttendanceCsv(app.db, {
-        clientId: client.id,
-        from: q.from,
-        to: q.to,
-        venueIds,
-        group: q.group,
+        ...(await scopeOf(request, request.query)),
+        group,
       });
       return sendCsv(reply, filename, csv);
     },

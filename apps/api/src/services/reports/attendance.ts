@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { executeRows } from '../../db/references.ts';
 import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { periodReply, type ReportScope } from './period.ts';
 
 /**
  * The attendance and utilisation report (issue 37 item 5, decision 084), as set-based SQL grouped in the database.
@@ -244,21 +245,29 @@ async function findGroupRows(db: DbOrTx, input: AttendanceInput, page?: { offset
  */
 export async function findAttendanceReport(
   db: DbOrTx,
-  input: AttendanceInput & { venueId: number | null; page: number; perPage: number },
+  input: { clientId: number; scope: ReportScope; group: AttendanceGroup; page: number; perPage: number },
 ): Promise<AttendanceReport> {
   const offset = (input.page - 1) * input.perPage;
-  const { totals, groupCount, rows } = await findGroupRows(db, input, { offset, limit: input.perPage });
+  const { totals, groupCount, rows } = await findGroupRows(db, inputOf(input), {
+    offset,
+    limit: input.perPage,
+  });
   const { pagination } = paginate({ page: input.page, perPage: input.perPage, totalRecords: groupCount });
-  return {
-    from: input.from,
-    to: input.to,
-    venue_id: input.venueId,
-    group: input.group,
-    totals,
-    rows,
-    pagination,
-  };
+  return { period: periodReply(input.scope), group: input.group, totals, rows, pagination };
 }
+
+/** The statement's input from the period and venues `resolveReportScope` settled (each venue's own days in SQL). */
+const inputOf = (input: {
+  clientId: number;
+  scope: ReportScope;
+  group: AttendanceGroup;
+}): AttendanceInput => ({
+  clientId: input.clientId,
+  from: input.scope.from,
+  to: input.scope.to,
+  venueIds: input.scope.venueIds,
+  group: input.group,
+});
 
 const GROUP_HEADERS: Record<AttendanceGroup, string> = {
   activity: 'Activity',
@@ -269,7 +278,11 @@ const GROUP_HEADERS: Record<AttendanceGroup, string> = {
 };
 
 /** Every row of the group as a CSV file (spreadsheet-safe: lib/csv.ts), with the period in its first columns. */
-export async function exportAttendanceCsv(db: DbOrTx, input: AttendanceInput) {
+export async function exportAttendanceCsv(
+  db: DbOrTx,
+  report: { clientId: number; scope: ReportScope; group: AttendanceGroup },
+) {
+  const input = inputOf(report);
   const { rows } = await findGroupRows(db, input);
   const columns: CsvColumn<AttendanceRow>[] = [
     { header: 'From', kind: 'date', value: () => input.from },
@@ -295,21 +308,4 @@ export async function exportAttendanceCsv(db: DbOrTx, input: AttendanceInput) {
     filename: `attendance-by-${input.group.replace(/_/g, '-')}-${input.from}-to-${input.to}.csv`,
     csv: toCsv(columns, rows),
   };
-}
-
-/**
- * The venues a report covers: the caller's scope, narrowed to `venueId` when one is asked for. Null when that venue
- * is not the client's or not in the caller's scope (the route answers 404, never another venue's figures).
- */
-export async function scopeReportVenues(
-  db: DbOrTx,
-  input: { clientId: number; scope: number[] | 'all'; venueId?: number | null },
-): Promise<number[] | 'all' | null> {
-  if (input.venueId == null) return input.scope;
-  if (input.scope !== 'all' && !input.scope.includes(input.venueId)) return null;
-  const [venue] = await executeRows<{ id: number }>(
-    db,
-    sql`select id from venues where id = ${input.venueId} and client_id = ${input.clientId}`,
-  );
-  return venue ? [input.venueId] : null;
 }

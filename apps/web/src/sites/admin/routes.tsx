@@ -82,7 +82,7 @@ export const adminRoutes: RouteObject[] = [
                   { path: 'vat', element: lazyPage(() => import('./pages/reports/report-placeholder-page')) },
                   {
                     path: 'attendance',
-                    element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
+                    element: lazyPage(() => import('./pages/reports/attendance-page')),
                   },
                 ],
               },
