@@ -9,6 +9,8 @@ import {
   exportAttendanceCsv,
   findAttendanceReport,
 } from '../../../apps/api/src/services/reports/attendance.ts';
+import { resolveReportScope } from '../../../apps/api/src/services/reports/period.ts';
+import { findTakings, takingsCsv } from '../../../apps/api/src/services/reports/takings.ts';
 import { percentile } from '../stats.mjs';
 import { quietLog } from './jobs.mjs';
 import { capture, explainAll } from './plans.mjs';
