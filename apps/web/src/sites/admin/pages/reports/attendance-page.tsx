@@ -53,7 +53,7 @@ export default function AttendancePage() {
           setFilter(next);
         }}
       />
-      <div className="field report-group">
+      <div className="field report-group" style={{ maxWidth: '16rem' }}>
         <label className="field__label" htmlFor={groupField}>
           Group by
         </label>
