@@ -18,7 +18,8 @@
 //   - GET /api/orders (paged) of a seeded member with 1,000 orders: first page, a late page, the largest page;
 //   - RSS (from /proc) idle after start, idle after the rush, and peak (VmHWM).
 // Options: --only pglite|postgres, --customers N (1000), --runs N (3), --seconds N (2).
-// `--scale`: the scale bench instead (scripts/bench/scale/run.mjs, its options there; docs/performance.md).
+// `--scale`: the scale bench instead (scripts/bench/scale/run.mjs, its options there; docs/performance.md);
+// `--reports`: its report bench alone (a year of trading, each report for a month; 'Reports at scale').
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,7 +122,7 @@ async function benchDatabase(kind, prepare) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-if (process.argv.includes('--scale')) {
+if (process.argv.includes('--scale') || process.argv.includes('--reports')) {
   // The scale bench (issue 34): a generated operator of many venues and members on PostgreSQL.
   const { runScale } = await import('./bench/scale/run.mjs');
   await runScale();

@@ -18,6 +18,7 @@ import { paymentCalls } from './payments.ts';
 import { programmeChangeCalls } from './programme-changes.ts';
 import { refundCalls } from './refunds.ts';
 import { reportCalls } from './reports.ts';
+import { reportsAttendanceCalls } from './reports-attendance.ts';
 import { reportVatCalls } from './reports-vat.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountPaymentRoutes } from './routes/account-payments.ts';
@@ -39,6 +40,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { programmeChangeRoutes } from './routes/programme-changes.ts';
 import { refundRoutes } from './routes/refunds.ts';
+import { reportsAttendanceRoutes } from './routes/reports-attendance.ts';
 import { reportVatRoutes } from './routes/reports-vat.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeskRoutes } from './routes/staff-desk.ts';
@@ -97,6 +99,7 @@ export const DOMAINS = {
   staffReports: { routes: staffReportRoutes, calls: reportCalls },
   cashUp: { routes: cashUpRoutes, calls: cashUpCalls },
   reportVat: { routes: reportVatRoutes, calls: reportVatCalls },
+  reportsAttendance: { routes: reportsAttendanceRoutes, calls: reportsAttendanceCalls },
 } as const satisfies Record<string, { routes: Record<string, Route>; calls: Calls }>;
 
 /** Each declared route with its name and schemas. */

@@ -18,6 +18,7 @@ export * from './payments.ts';
 export * from './programme-changes.ts';
 export * from './refunds.ts';
 export * from './reports.ts';
+export * from './reports-attendance.ts';
 export * from './reports-vat.ts';
 export * from './site-config.ts';
 export * from './staff.ts';

@@ -295,6 +295,9 @@ export async function tableCounts(c) {
     'orders',
     'order_items',
     'freeze_requests',
+    'payments',
+    'refunds',
+    'check_ins',
   ];
   const r = await c.query(
     `select ${tables.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ')}`,

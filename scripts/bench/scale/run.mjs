@@ -1,5 +1,8 @@
 // `npm run bench -- --scale [--venues 250] [--members 10000,100000] [--steps a,b] [--generation-venues N]
 //   [--limit S] [--keep] [--runs N] [--seconds N] [--customers N]` (issue 34; docs/performance.md, 'Scale bench').
+// `--orders N --bookings N [--check-ins N] [--report-runs N]` (issue 37; docs/performance.md, 'Reports at scale'):
+// after the members, a year of trading for the reports (report-data.mjs) and the step 'reports' (reports.mjs).
+// `npm run bench -- --reports` is `--scale --steps reports --orders 1000000 --bookings 5000000 --members 100000`.
 //
 // PostgreSQL only (BENCH_DATABASE_URL's server, else 127.0.0.1:5432). For each member count, a fresh database
 // (dropped afterwards unless --keep): the operator's catalogue (N venues, generated in code) imported with the
@@ -13,6 +16,7 @@
 //   lists       first pages of GET /api/venues (by name, near a point, q), the pins, the   ref: bare Fastify
 //               staff approvals queue: bytes and p50
 //   rush        registrations and a booking rush (scripts/bench/rush.mjs) and its check of the database
+//   reports     each report's service for one month, N calls, p50/p95      ref: its statements run alone
 // The plans (EXPLAIN (ANALYZE, BUFFERS)) of the statements each job, the search and the bookings read send go to
 // docs/bench/scale-plans-<venues>x<members>.txt; a Seq Scan of a table that grows with members is flagged.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,19 +50,32 @@ import { checkDatabase, registration, rush } from '../rush.mjs';
 import { scaleCatalogue } from './catalogue.mjs';
 import { lists, memberReads, staffLogin, staffSearch } from './http.mjs';
 import { attendanceStep, collectionsStep, generationStep, importStep, quietLog } from './jobs.mjs';
-import { makeMembers } from './members.mjs';
+import { makeMembers, tableCounts } from './members.mjs';
 import { capture, explainAll, plansText } from './plans.mjs';
+import { makeReportData } from './report-data.mjs';
+import { reportsStep, reportsTable } from './reports.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
+const REPORTS = process.argv.includes('--reports');
+const count = (v) => Number(String(v).replace(/k$/i, '000').replace(/m$/i, '000000'));
 const VENUES = Number(arg('venues', 250));
-const MEMBERS = String(arg('members', '10000,100000'))
+const MEMBERS = String(arg('members', REPORTS ? '100000' : '10000,100000'))
   .split(',')
   .map((m) => Number(m.replace(/k$/i, '000').replace(/m$/i, '000000')));
 const ALL_STEPS = ['import', 'generation', 'collections', 'attendance', 'search', 'reads', 'lists', 'rush'];
-const STEPS = new Set(arg('steps', ALL_STEPS.join(',')).split(','));
+const ORDERS = count(arg('orders', REPORTS ? 1_000_000 : 0));
+const BOOKINGS = count(arg('bookings', REPORTS ? 5_000_000 : 0));
+const CHECK_INS = count(arg('check-ins', Math.round(BOOKINGS / 2)));
+const REPORT_RUNS = Number(arg('report-runs', 10));
+const STEPS = new Set(
+  arg(
+    'steps',
+    REPORTS ? 'reports' : [...ALL_STEPS, ...(ORDERS || BOOKINGS ? ['reports'] : [])].join(','),
+  ).split(','),
+);
 const GENERATION_VENUES = Number(arg('generation-venues', 0));
 const LIMIT = Number(arg('limit', 1200));
 const KEEP = process.argv.includes('--keep');
@@ -119,6 +136,25 @@ async function one(members, catalogue) {
     r.made = made;
     console.log(`rows: ${JSON.stringify(made.counts)}`);
     row('making the members (set-based SQL)', `${made.seconds.toFixed(0)} s`, '', '');
+    if (ORDERS || BOOKINGS) {
+      console.log(
+        `report data (${fmt(ORDERS)} orders, ${fmt(BOOKINGS)} bookings, ${fmt(CHECK_INS)} check-ins), set-based:`,
+      );
+      const data = await makeReportData(c, {
+        clientId,
+        orders: ORDERS,
+        bookings: BOOKINGS,
+        checkIns: CHECK_INS,
+      });
+      r.reportData = { ...data, counts: await tableCounts(c) };
+      console.log(`rows: ${JSON.stringify(r.reportData.counts)}`);
+      row(
+        `making a year of trading (${fmt(ORDERS)} orders, ${fmt(BOOKINGS)} bookings; set-based SQL)`,
+        `${data.seconds.toFixed(0)} s`,
+        '',
+        '',
+      );
+    }
     await c.end(); // not held idle through the steps
     if (STEPS.has('import')) {
       row(
@@ -169,6 +205,19 @@ async function one(members, catalogue) {
         `${ref.rows} rows in ${ref.seconds.toFixed(2)} s`,
         m.cancelled ? '' : `${(m.seconds / ref.seconds).toFixed(0)}×`,
       );
+    }
+    if (STEPS.has('reports')) {
+      const result = await reportsStep(target, { clientId, runs: REPORT_RUNS });
+      r.plans.push(...result.plans);
+      r.reports = result;
+      console.log(`\n${reportsTable(result)}\n`);
+      for (const x of result.rows)
+        row(
+          `report: ${x.report}`,
+          `p50 ${x.p50.toFixed(0)} ms, p95 ${x.p95.toFixed(0)} ms`,
+          `SQL alone p50 ${x.aloneP50.toFixed(0)} ms`,
+          `${(x.p50 / x.aloneP50).toFixed(2)}×`,
+        );
     }
     if (STEPS.has('attendance')) {
       const { m, ref } = await attendanceStep(target, LIMIT);
@@ -453,7 +502,29 @@ function growthTable(results) {
   ].join('\n');
 }
 
+/**
+ * `--reports --database <url>`: the report bench alone on a database a `--keep` run left (its year of trading
+ * already made), so a change to a report is measured without generating the data again.
+ */
+async function reportsOnKept(url) {
+  const c = await connect(url);
+  const [{ id: clientId }] = (await c.query(`select id from clients where slug = 'scale-leisure'`)).rows;
+  const counts = await tableCounts(c);
+  await c.end();
+  console.log(`report bench on ${new URL(url).pathname.slice(1)}: ${JSON.stringify(counts)}`);
+  const target = { url, config: { kind: 'postgres', url } };
+  const result = await reportsStep(target, { clientId, runs: REPORT_RUNS });
+  console.log(`\n${reportsTable(result)}\n`);
+  const file = path.join(ROOT, 'docs/bench', `report-plans-${new URL(url).pathname.slice(1)}.txt`);
+  writeFileSync(
+    file,
+    `EXPLAIN (ANALYZE, BUFFERS) of the statements the report bench sent (npm run bench -- --reports --database …)\n${JSON.stringify(counts)}\n\n${plansText(result.plans)}`,
+  );
+  console.log(`plans: ${path.relative(ROOT, file)}`);
+}
+
 export async function runScale() {
+  if (arg('database')) return reportsOnKept(arg('database'));
   const u = new URL(adminUrl);
   if (!(await portAnswers(u.hostname, Number(u.port || 5432)))) {
     console.error(`The scale bench needs PostgreSQL: nothing answers at ${u.host} (BENCH_DATABASE_URL).`);

@@ -14,6 +14,7 @@ import staffProgrammeChangeRoutes from './programme-changes.ts';
 import staffRefundRoutes from './refunds.ts';
 import staffRegisterRoutes from './registers.ts';
 import staffReportRoutes from './reports.ts';
+import staffReportsAttendanceRoutes from './reports-attendance.ts';
 import staffReportVatRoutes from './reports-vat.ts';
 
 /**
@@ -48,5 +49,6 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffCashUpRoutes);
   await app.register(staffCashUpReportRoutes);
   await app.register(staffReportVatRoutes);
+  await app.register(staffReportsAttendanceRoutes);
 };
 export default staffRoutes;

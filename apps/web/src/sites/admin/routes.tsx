@@ -87,7 +87,7 @@ export const adminRoutes: RouteObject[] = [
                   { path: 'vat', element: lazyPage(() => import('./pages/reports/vat-page')) },
                   {
                     path: 'attendance',
-                    element: lazyPage(() => import('./pages/reports/report-placeholder-page')),
+                    element: lazyPage(() => import('./pages/reports/attendance-page')),
                   },
                 ],
               },
