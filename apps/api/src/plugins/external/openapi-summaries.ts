@@ -188,4 +188,33 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/staff/registers/{sessionId}':
     'The register of one session: who is booked and whether they attended',
   'PUT /api/staff/registers/{sessionId}/bookings/{bookingId}': 'Mark a booking attended or not',
+  // Reports and finance (issue 37): administrators and finance every venue, centre managers their own.
+  'GET /api/staff/reports/takings':
+    'Takings of a period by day and tender, venue, product and activity, with refunds and direct-debit collections',
+  'GET /api/staff/reports/takings.csv': 'The takings by day and tender as a CSV file',
+  'GET /api/staff/reports/memberships':
+    'Memberships by month: active, joined, cancelled, frozen, monthly recurring revenue and churn',
+  'GET /api/staff/reports/memberships.csv': 'The memberships by month as a CSV file',
+  'GET /api/staff/reports/today': "Today's takings, check-ins, sessions and new members (the console's home)",
+  'GET /api/staff/reports/vat': 'The VAT summary of a period by treatment and rate, refunds netted',
+  'GET /api/staff/reports/vat.csv': 'The VAT summary as a CSV file',
+  'GET /api/staff/reports/attendance':
+    'Sessions run, places sold, fill rate, attendance and check-ins of a period, grouped one way, a page at a time',
+  'GET /api/staff/reports/attendance.csv': 'The attendance report, every row of one grouping, as a CSV file',
+  'GET /api/staff/reports/cash-up':
+    'Till sessions by venue and day: expected, counted, variance, adjustments',
+  'GET /api/staff/reports/cash-up.csv': 'The cash-up report as a CSV file',
+  // Cash-up at the desk (issue 37 item 3, decision 083).
+  'GET /api/staff/tills': "A venue's tills, each with its open session if any",
+  'POST /api/staff/tills': 'Add a till at a venue (administrators, centre managers)',
+  'PATCH /api/staff/tills/{id}': 'Rename, archive or restore a till (administrators, centre managers)',
+  'POST /api/staff/tills/{id}/sessions': 'Open a till session with its counted float',
+  'GET /api/staff/till-sessions/{id}':
+    'A till session with its expected figures, count, variance and adjustments',
+  'POST /api/staff/till-sessions/{id}/close':
+    'Close a till session with the counted cash, cheques and vouchers',
+  'POST /api/staff/till-sessions/{id}/adjustments':
+    'Correct a closed till session by an audited adjustment (administrators, centre managers)',
+  'GET /api/staff/cash-up': "A venue's cash-up by day: till sessions, takings without a till, day closes",
+  'POST /api/staff/cash-up/day-closes': "Close a venue's day once every till session of it is closed",
 };
