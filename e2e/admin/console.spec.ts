@@ -115,6 +115,7 @@ test('an administrator approves a freeze, rejects a document with a reason and r
     'Registers',
     'Programme',
     'Approvals',
+    'Reports',
     'Audit log',
     'Staff accounts',
   ]);
