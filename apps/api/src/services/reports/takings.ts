@@ -50,10 +50,25 @@ function periodRefunds(scope: ReportScope) {
       from refunds r where r.created_at >= ${scope.fromInstant} and r.created_at < ${scope.toInstant}) r`;
 }
 
+/**
+ * The direct-debit collections due in the period at the venues counted, each with its venue: the membership's home
+ * venue, else the member's. Shared by the takings, the products and the collections statements.
+ */
+function periodCollections(scope: ReportScope) {
+  const ids = venueArray(scope.venueIds);
+  return sql`(select d.*, coalesce(m.home_venue_id, c.home_venue_id) as venue_id
+      from direct_debit_payments d
+        join direct_debit_mandates dm on dm.id = d.mandate_id
+        join customers c on c.id = dm.customer_id
+        left join memberships m on m.id = d.membership_id
+      where d.charge_date >= ${scope.from}::date and d.charge_date <= ${scope.to}::date
+        and coalesce(m.home_venue_id, c.home_venue_id) = any(${ids}::int[])) d`;
+}
+
 /** The period's money in and back, as rows tagged by which grouping they are (0: day × tender … 3: all). */
 function movementsSql(scope: ReportScope) {
   const ids = venueArray(scope.venueIds);
-  const { fromInstant, toInstant, from, to, timeZone } = scope;
+  const { fromInstant, toInstant, timeZone } = scope;
   return sql`with moves as (
       select (o.created_at at time zone ${timeZone})::date as day, o.venue_id,
         ${TENDER_OF(sql.raw('p.tender_type'))} as tender,
@@ -61,15 +76,9 @@ function movementsSql(scope: ReportScope) {
       from orders o join payments p on p.order_id = o.id
       where o.venue_id = any(${ids}::int[]) and o.created_at >= ${fromInstant} and o.created_at < ${toInstant}
     union all
-      select d.charge_date, coalesce(m.home_venue_id, c.home_venue_id), 'direct_debit',
-        d.amount, 0, 1, 0
-      from direct_debit_payments d
-        join direct_debit_mandates dm on dm.id = d.mandate_id
-        join customers c on c.id = dm.customer_id
-        left join memberships m on m.id = d.membership_id
-      where d.charge_date >= ${from}::date and d.charge_date <= ${to}::date
-        and d.status in ('confirmed', 'paid_out')
-        and coalesce(m.home_venue_id, c.home_venue_id) = any(${ids}::int[])
+      select d.charge_date, d.venue_id, 'direct_debit', d.amount, 0, 1, 0
+      from ${periodCollections(scope)}
+      where d.status in ('confirmed', 'paid_out')
     union all
       select (r.created_at at time zone ${timeZone})::date, r.order_venue_id, ${TENDER_OF(sql.raw('r.tender'))},
         0, r.amount, 0, 1
@@ -96,7 +105,7 @@ type MovementRow = Sums & {
 /** Order lines (and direct-debit collections, memberships) by product and by activity. */
 function productsSql(scope: ReportScope) {
   const ids = venueArray(scope.venueIds);
-  const { fromInstant, toInstant, from, to } = scope;
+  const { fromInstant, toInstant } = scope;
   const product = (kind: ReturnType<typeof sql.raw>) =>
     sql`case ${kind} when 'activity' then 'sessions' when 'membership' then 'memberships'
       when 'penalty' then 'fees' else 'other' end`;
@@ -107,13 +116,8 @@ function productsSql(scope: ReportScope) {
       where o.venue_id = any(${ids}::int[]) and o.created_at >= ${fromInstant} and o.created_at < ${toInstant}
     union all
       select 'memberships', null, d.amount, 0
-      from direct_debit_payments d
-        join direct_debit_mandates dm on dm.id = d.mandate_id
-        join customers c on c.id = dm.customer_id
-        left join memberships m on m.id = d.membership_id
-      where d.charge_date >= ${from}::date and d.charge_date <= ${to}::date
-        and d.status in ('confirmed', 'paid_out')
-        and coalesce(m.home_venue_id, c.home_venue_id) = any(${ids}::int[])
+      from ${periodCollections(scope)}
+      where d.status in ('confirmed', 'paid_out')
     union all
       select case when oi.kind is not null then ${product(sql.raw('oi.kind'))}
           when r.booking_id is not null or r.activity_session_id is not null then 'sessions' else 'other' end,
@@ -142,17 +146,11 @@ type ProductRow = Sums & {
 
 /** Direct-debit collections due in the period by where they stand. */
 function collectionsSql(scope: ReportScope) {
-  const ids = venueArray(scope.venueIds);
   return sql`select case when d.status in ('confirmed', 'paid_out') then 'paid'
         when d.status in ('failed', 'cancelled') then 'failed'
         when d.status = 'charged_back' then 'charged_back' else 'pending' end as state,
       count(*)::int as count, sum(d.amount)::bigint as amount
-    from direct_debit_payments d
-      join direct_debit_mandates dm on dm.id = d.mandate_id
-      join customers c on c.id = dm.customer_id
-      left join memberships m on m.id = d.membership_id
-    where d.charge_date >= ${scope.from}::date and d.charge_date <= ${scope.to}::date
-      and coalesce(m.home_venue_id, c.home_venue_id) = any(${ids}::int[])
+    from ${periodCollections(scope)}
     group by 1`;
 }
 
